@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './platform/db/database';
+import type { Clock } from './platform/clock';
+import { registerErrorHandler, sendError } from './platform/http/error-handler';
+import { registerActor, type ResolveActor } from './platform/http/actor';
+import { healthRoutes } from './features/health/health.routes';
+
+export interface AppDeps {
+  database: Database;
+  clock: Clock;
+  migrationsFolder: string;
+  version: string;
+  /** Built web app to serve (apps/web/dist); absent in API-only tests. */
+  webDist?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  /** Turns a request into the acting user; the accounts feature provides the real one. */
+  resolveActor?: ResolveActor;
+  /** Served over HTTPS (cookies Secure, HSTS). */
+  secure?: boolean;
+}
+
+// A request id from a proxy is kept only if it looks like one, so logs cannot be forged with it.
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole HTTP application without listening: `main.ts` listens, tests use `inject()`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    // Explicit timeouts: a slow client cannot hold a socket forever.
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toast and dialog libraries set inline styles; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(deps.secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: deps.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'GlucoSuivi API',
+        version: deps.version,
+        description: 'API de GlucoSuivi. Every endpoint is declared once in packages/domain/<feature>/<feature>.contract.ts.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerActor(app, deps.resolveActor ?? (async () => null));
+
+  const startedAt = deps.clock.now().getTime();
+  await app.register(async (api) => {
+    healthRoutes(api, {
+      database: deps.database,
+      migrationsFolder: deps.migrationsFolder,
+      version: deps.version,
+      startedAt,
+      now: () => deps.clock.now().getTime(),
+    });
+    api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
+
+  const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Hashed file names never change content: cache them for a year. Everything else
+        // (index.html, manifest, robots) is revalidated so a deploy shows at once.
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    if (webDist && wantsPage && !path.startsWith('/assets/')) {
+      // History fallback: the SPA owns every other path, including its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return sendError(reply, request, 'not_found', 'Not found');
+  });
+
+  return app;
+}

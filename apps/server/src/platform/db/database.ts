@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { DatabaseEngine } from '@glucosuivi/domain/health/health.schemas';
+
+/** The drizzle database both engines give us; queries are written once against it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle, same query API as `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who is acting in a request: the row-level security policies read these settings. */
+export interface Actor {
+  userId: string;
+  role: 'patient' | 'doctor' | 'admin';
+}
+
+export interface Database {
+  engine: DatabaseEngine;
+  /** Owner-level access: migrations, auth tables, jobs. Never for a user's personal data. */
+  db: Db;
+  /**
+   * Runs `fn` in a transaction as the non-login `app_user` role with `app.user_id` and
+   * `app.role` set for the transaction only, so row-level security decides what is visible.
+   * Without an actor every policy sees no user and returns nothing.
+   */
+  asActor<T>(actor: Actor | null, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  serverVersion(): Promise<string>;
+  /** Applies pending migrations of the folder; on PostgreSQL under an advisory lock. */
+  applyMigrations(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createAsActor(db: Db) {
+  return function asActor<T>(actor: Actor | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.user_id', ${actor?.userId ?? ''}, true), set_config('app.role', ${actor?.role ?? ''}, true)`,
+      );
+      await tx.execute(sql`set local role app_user`);
+      return fn(tx);
+    });
+  };
+}

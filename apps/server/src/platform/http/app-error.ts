@@ -1,0 +1,27 @@
+import type { ErrorCode, ValidationIssue } from '@glucosuivi/domain/shared/errors';
+
+/** The one error model: services throw it, the error handler turns it into a response. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly issues?: ValidationIssue[],
+  ) {
+    super(message ?? code);
+    this.name = 'AppError';
+  }
+}
+
+/** The one table from error code to HTTP status. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode, ValidationIssue } from '@glucosuivi/domain/shared/errors';
+import { AppError, HTTP_STATUS } from './app-error';
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  message: string,
+  issues?: ValidationIssue[],
+) {
+  const body: ErrorBody = { error: { code, message, requestId: String(request.id), ...(issues ? { issues } : {}) } };
+  return reply.code(HTTP_STATUS[code]).type('application/json; charset=utf-8').send(body);
+}
+
+// Fastify's own 4xx errors (bad JSON, wrong content type, body too large…) keep their status
+// but speak our error model, so the web app translates them like any other.
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'validation_failed';
+  }
+}
+
+/** The one error handler: AppError → its status; validation → 400 with issues; the rest → generic 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (HTTP_STATUS[error.code] >= 500) request.log.error({ err: error }, 'service error');
+      return sendError(reply, request, error.code, error.message, error.issues);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: ValidationIssue[] = error.validation.map((v) => ({
+        path: [
+          ...(error.validationContext ? [error.validationContext] : []),
+          ...String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        ],
+        code: String(v.params?.issue && typeof v.params.issue === 'object' && 'code' in v.params.issue ? v.params.issue.code : v.keyword),
+        message: String(v.message ?? ''),
+        params: v.params as Record<string, unknown>,
+      }));
+      return sendError(reply, request, 'validation_failed', 'Invalid request', issues);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, url: request.routeOptions.url }, 'response does not match its contract');
+      return sendError(reply, request, 'internal', 'Internal error');
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, request, codeForStatus(status), error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, request, status === 503 ? 'unavailable' : 'internal', 'Internal error');
+  });
+}

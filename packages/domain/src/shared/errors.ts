@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer, by code. The server maps a code to an HTTP status in one
+ * table; the web app maps a code to a translated message in one place (`errors.<code>`).
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+  'unavailable',
+] as const;
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** One issue of a failed validation: where (a path into the input) and which rule. */
+export const validationIssueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+/** The only shape an error response body ever has. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    requestId: z.string().optional(),
+    issues: z.array(validationIssueSchema).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
