@@ -1,0 +1,414 @@
+import {
+  DAY_MS,
+  getZoneOffsetResolver,
+  localDayNumber,
+  localToUtc,
+  MINUTE_MS,
+  type ZoneOffsetResolver,
+} from '../glucose/timezone';
+import { createRng, type Rng } from './random';
+
+/**
+ * Demo and test data: realistic CGM days and type-2 meter diaries, deterministic from a seed.
+ *
+ * CGM model, per reading: a profile baseline + a slow random drift (AR(1), 3-hour time
+ * constant: the day-to-day wandering of real glucose) + meal responses (a gamma-shaped curve
+ * peaking 45–75 minutes after breakfast, lunch, dinner and an occasional snack, timing and size
+ * jittered) + a dawn rise from 04:00 to 08:00 that fades by 10:00 + sensor noise. Night (and,
+ * for some profiles, daytime) hypos pull the value towards a nadir of 45–65 mg/dL for 30–100
+ * minutes. Values are clamped to 40–400 (the range a CGM reports) and rounded to integers.
+ * Times of day are local to `timeZone`. The simulation runs through gaps so that the curve is
+ * continuous on both sides; gaps only remove readings.
+ */
+
+export const CGM_PROFILES = [
+  'well_controlled',
+  'average',
+  'poorly_controlled',
+  'hypo_prone',
+] as const;
+export type CgmProfile = (typeof CGM_PROFILES)[number];
+
+interface ProfileParams {
+  baseline: number;
+  driftSd: number;
+  mealPeak: number;
+  mealPeakSd: number;
+  dawn: number;
+  nightHypoProbability: number;
+  dayHypoProbability: number;
+}
+
+const PROFILES: Record<CgmProfile, ProfileParams> = {
+  well_controlled: {
+    baseline: 112,
+    driftSd: 22,
+    mealPeak: 60,
+    mealPeakSd: 20,
+    dawn: 15,
+    nightHypoProbability: 0.06,
+    dayHypoProbability: 0.04,
+  },
+  average: {
+    baseline: 135,
+    driftSd: 38,
+    mealPeak: 85,
+    mealPeakSd: 30,
+    dawn: 25,
+    nightHypoProbability: 0.12,
+    dayHypoProbability: 0.05,
+  },
+  poorly_controlled: {
+    baseline: 175,
+    driftSd: 45,
+    mealPeak: 110,
+    mealPeakSd: 35,
+    dawn: 35,
+    nightHypoProbability: 0.05,
+    dayHypoProbability: 0.02,
+  },
+  hypo_prone: {
+    baseline: 112,
+    driftSd: 38,
+    mealPeak: 80,
+    mealPeakSd: 30,
+    dawn: 15,
+    nightHypoProbability: 0.45,
+    dayHypoProbability: 0.2,
+  },
+};
+
+export interface CgmGap {
+  /** [from, to) epoch ms; the readings in between are missing. */
+  from: number;
+  to: number;
+  reason: 'sensor_warmup' | 'signal_loss';
+}
+
+export interface GenerateCgmOptions {
+  seed: number;
+  days: number;
+  /** Time of the last reading slot (epoch ms). */
+  endAt: number;
+  intervalMinutes?: number;
+  profile?: CgmProfile;
+  /** Default Europe/Paris. */
+  timeZone?: string;
+}
+
+export interface GeneratedCgm {
+  t: number[];
+  v: number[];
+  gaps: CgmGap[];
+}
+
+interface Events {
+  mealAt: number[];
+  mealPeak: number[];
+  mealTp: number[];
+  hypoAt: number[];
+  hypoMinutes: number[];
+  hypoNadir: number[];
+}
+
+const atLocal = (offsetOf: ZoneOffsetResolver, day: number, minutes: number): number =>
+  localToUtc(offsetOf, day * DAY_MS + Math.round(minutes) * MINUTE_MS);
+
+function scheduleEvents(
+  rng: Rng,
+  p: ProfileParams,
+  offsetOf: ZoneOffsetResolver,
+  firstDay: number,
+  lastDay: number,
+): Events {
+  const ev: Events = {
+    mealAt: [],
+    mealPeak: [],
+    mealTp: [],
+    hypoAt: [],
+    hypoMinutes: [],
+    hypoNadir: [],
+  };
+  const meal = (day: number, minute: number, sdMin: number, scale: number): void => {
+    ev.mealAt.push(atLocal(offsetOf, day, rng.normal(minute, sdMin)));
+    ev.mealPeak.push(Math.max(10, rng.normal(p.mealPeak, p.mealPeakSd)) * scale);
+    ev.mealTp.push(rng.uniform(45, 75));
+  };
+  const hypo = (day: number, fromMin: number, toMin: number): void => {
+    ev.hypoAt.push(atLocal(offsetOf, day, rng.uniform(fromMin, toMin)));
+    ev.hypoMinutes.push(rng.uniform(30, 100));
+    ev.hypoNadir.push(rng.uniform(45, 65));
+  };
+  for (let day = firstDay; day <= lastDay; day++) {
+    if (rng.chance(p.nightHypoProbability)) hypo(day, 60, 300);
+    if (!rng.chance(0.1)) meal(day, 7 * 60 + 30, 20, 0.9);
+    meal(day, 12 * 60 + 30, 25, 1);
+    if (rng.chance(0.3)) meal(day, 16 * 60 + 30, 20, 0.4);
+    if (rng.chance(p.dayHypoProbability)) hypo(day, 15 * 60, 18 * 60);
+    meal(day, 20 * 60, 30, 1.1);
+  }
+  // Jitter could, in theory, swap two meals; the simulation walks them in time order.
+  const order = ev.mealAt
+    .map((_, i) => i)
+    .sort((a, b) => (ev.mealAt[a] as number) - (ev.mealAt[b] as number));
+  const reorder = (xs: number[]): number[] => order.map((i) => xs[i] as number);
+  ev.mealAt = reorder(ev.mealAt);
+  ev.mealPeak = reorder(ev.mealPeak);
+  ev.mealTp = reorder(ev.mealTp);
+  return ev;
+}
+
+function scheduleGaps(
+  rng: Rng,
+  start: number,
+  endAt: number,
+  offsetOf: ZoneOffsetResolver,
+): CgmGap[] {
+  const gaps: CgmGap[] = [];
+  // Sensor changes every 10–14 days, in the evening; the new sensor warms up for 1–2 hours.
+  const firstDay = localDayNumber(offsetOf, start);
+  const lastDay = localDayNumber(offsetOf, endAt);
+  for (let day = firstDay + rng.int(0, 10); day <= lastDay; day += rng.int(10, 14)) {
+    const from = atLocal(offsetOf, day, rng.uniform(18 * 60, 21 * 60));
+    gaps.push({ from, to: from + rng.uniform(60, 120) * MINUTE_MS, reason: 'sensor_warmup' });
+  }
+  // Signal loss (phone out of range, compression at night): about one day in twelve, 1–4 h.
+  for (let day = firstDay; day <= lastDay; day++) {
+    if (!rng.chance(1 / 12)) continue;
+    const from = atLocal(offsetOf, day, rng.uniform(0, 1440));
+    gaps.push({ from, to: from + rng.uniform(60, 240) * MINUTE_MS, reason: 'signal_loss' });
+  }
+  gaps.sort((a, b) => a.from - b.from);
+  const merged: CgmGap[] = [];
+  for (const g of gaps) {
+    const last = merged[merged.length - 1];
+    if (last && g.from <= last.to) last.to = Math.max(last.to, g.to);
+    else merged.push({ ...g });
+  }
+  return merged.filter((g) => g.to > start && g.from <= endAt);
+}
+
+/** Generates `days` of CGM readings ending at `endAt`, deterministic from `seed`. */
+export function generateCgmDays(options: GenerateCgmOptions): GeneratedCgm {
+  const interval = options.intervalMinutes ?? 5;
+  const step = interval * MINUTE_MS;
+  const p = PROFILES[options.profile ?? 'average'];
+  const offsetOf = getZoneOffsetResolver(options.timeZone ?? 'Europe/Paris');
+  const rng = createRng(options.seed);
+  const count = Math.round((options.days * 1440) / interval);
+  const start = options.endAt - (count - 1) * step;
+  const firstDay = localDayNumber(offsetOf, start) - 1;
+  const lastDay = localDayNumber(offsetOf, options.endAt);
+  const ev = scheduleEvents(rng, p, offsetOf, firstDay, lastDay);
+  const gaps = scheduleGaps(rng, start, options.endAt, offsetOf);
+
+  const phi = Math.exp(-interval / 180);
+  const innovation = p.driftSd * Math.sqrt(1 - phi * phi);
+  let drift = rng.normal(0, p.driftSd);
+  let mealFrom = 0;
+  let hypoFrom = 0;
+  let gapIdx = 0;
+  const t: number[] = [];
+  const v: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const tk = start + k * step;
+    drift = phi * drift + innovation * rng.normal();
+    const noise = rng.normal(0, 4);
+    let g = p.baseline + drift;
+
+    // Meals: only those of the last 6 hours still matter; the list is in time order per day.
+    while (mealFrom < ev.mealAt.length && (ev.mealAt[mealFrom] as number) < tk - 6 * 60 * MINUTE_MS)
+      mealFrom++;
+    for (let m = mealFrom; m < ev.mealAt.length; m++) {
+      const at = ev.mealAt[m] as number;
+      if (at > tk + 3 * 60 * MINUTE_MS) break;
+      if (at > tk) continue;
+      const x = (tk - at) / MINUTE_MS / (ev.mealTp[m] as number);
+      g += (ev.mealPeak[m] as number) * x * Math.exp(1 - x);
+    }
+
+    const local = tk + offsetOf(tk);
+    const minute = (local - Math.floor(local / DAY_MS) * DAY_MS) / MINUTE_MS;
+    if (minute >= 240 && minute < 480) g += (p.dawn * (minute - 240)) / 240;
+    else if (minute >= 480 && minute < 600) g += (p.dawn * (600 - minute)) / 120;
+
+    while (hypoFrom < ev.hypoAt.length && (ev.hypoAt[hypoFrom] as number) + 200 * MINUTE_MS < tk)
+      hypoFrom++;
+    for (let h = hypoFrom; h < ev.hypoAt.length; h++) {
+      const at = ev.hypoAt[h] as number;
+      if (at > tk) break;
+      const tau = (tk - at) / MINUTE_MS;
+      const dur = ev.hypoMinutes[h] as number;
+      // 25-minute raised-cosine descent, plateau near the nadir, 25-minute recovery.
+      let s = 0;
+      if (tau < 25) s = 0.5 - 0.5 * Math.cos((Math.PI * tau) / 25);
+      else if (tau < 25 + dur) s = 1;
+      else if (tau < 50 + dur) s = 0.5 + 0.5 * Math.cos((Math.PI * (tau - 25 - dur)) / 25);
+      g = g * (1 - s) + (ev.hypoNadir[h] as number) * s;
+    }
+
+    while (gapIdx < gaps.length && (gaps[gapIdx] as CgmGap).to <= tk) gapIdx++;
+    const gap = gaps[gapIdx];
+    if (gap && gap.from <= tk && tk < gap.to) continue;
+    t.push(tk);
+    v.push(Math.round(Math.min(400, Math.max(40, g + noise))));
+  }
+  return { t, v, gaps };
+}
+
+export type ManualGlucoseContext = 'fasting' | 'before_meal' | 'after_meal' | 'bedtime';
+
+export interface ManualGlucoseRecord {
+  measuredAt: number;
+  mgdl: number;
+  context: ManualGlucoseContext;
+  source: 'meter';
+}
+export interface Hba1cRecord {
+  measuredAt: number;
+  percent: number;
+}
+export interface LipidPanelRecord {
+  measuredAt: number;
+  totalMgdl: number;
+  hdlMgdl: number;
+  ldlMgdl: number;
+  triglyceridesMgdl: number;
+}
+export interface BloodPressureRecord {
+  measuredAt: number;
+  systolic: number;
+  diastolic: number;
+  pulse: number;
+}
+export interface WeightRecord {
+  measuredAt: number;
+  kg: number;
+}
+
+export interface ManualReadings {
+  glucose: ManualGlucoseRecord[];
+  hba1c: Hba1cRecord[];
+  lipids: LipidPanelRecord[];
+  bloodPressure: BloodPressureRecord[];
+  weight: WeightRecord[];
+}
+
+export interface GenerateManualOptions {
+  seed: number;
+  days: number;
+  /** No record is later than this (epoch ms). */
+  endAt: number;
+  /** Glucose control of the patient; default average. */
+  profile?: CgmProfile;
+  /** Default Europe/Paris. */
+  timeZone?: string;
+}
+
+// Type-2 fasting glucose by profile (mg/dL); other contexts are offsets from it.
+const T2_FASTING: Record<CgmProfile, number> = {
+  well_controlled: 112,
+  average: 138,
+  poorly_controlled: 185,
+  hypo_prone: 105,
+};
+
+/** Generates a type-2 patient's meter diary, lab results, blood pressure and weight, from a seed. */
+export function generateManualReadings(options: GenerateManualOptions): ManualReadings {
+  const rng = createRng(options.seed);
+  const profile = options.profile ?? 'average';
+  const offsetOf = getZoneOffsetResolver(options.timeZone ?? 'Europe/Paris');
+  const { endAt, days } = options;
+  const startAt = endAt - days * DAY_MS;
+  const firstDay = localDayNumber(offsetOf, startAt);
+  const lastDay = localDayNumber(offsetOf, endAt);
+  const inWindow = (at: number): boolean => at > startAt && at <= endAt;
+  const out: ManualReadings = { glucose: [], hba1c: [], lipids: [], bloodPressure: [], weight: [] };
+  const fasting = T2_FASTING[profile];
+  const slots: Array<{
+    minute: number;
+    context: ManualGlucoseContext;
+    offset: number;
+    sd: number;
+  }> = [
+    { minute: 7 * 60, context: 'fasting', offset: 0, sd: 18 },
+    { minute: 12 * 60 + 15, context: 'before_meal', offset: 0, sd: 20 },
+    { minute: 14 * 60 + 30, context: 'after_meal', offset: 55, sd: 30 },
+    { minute: 22 * 60 + 30, context: 'bedtime', offset: 20, sd: 25 },
+  ];
+  let sum = 0;
+  let count = 0;
+  const weightStart = rng.normal(92, 10);
+  for (let day = firstDay; day <= lastDay; day++) {
+    // 1–4 readings a day, fasting first, the others in the day's order.
+    const nReadings = rng.pick([1, 1, 2, 2, 2, 3, 4]);
+    const others = [1, 2, 3];
+    for (let i = others.length - 1; i > 0; i--) {
+      const j = rng.int(0, i);
+      [others[i], others[j]] = [others[j] as number, others[i] as number];
+    }
+    const chosen = [0, ...others.slice(0, nReadings - 1).sort((a, b) => a - b)];
+    for (const i of chosen) {
+      const slot = slots[i] as (typeof slots)[number];
+      const at = atLocal(offsetOf, day, rng.normal(slot.minute, 20));
+      let mgdl = rng.normal(fasting + slot.offset, slot.sd);
+      // Sulfonylurea-style lows for the hypo-prone profile, a rare one otherwise.
+      if (rng.chance(profile === 'hypo_prone' ? 0.06 : 0.01)) mgdl = rng.uniform(50, 68);
+      mgdl = Math.round(Math.min(500, Math.max(40, mgdl)));
+      if (!inWindow(at)) continue;
+      out.glucose.push({ measuredAt: at, mgdl, context: slot.context, source: 'meter' });
+      sum += mgdl;
+      count++;
+    }
+    // Blood pressure a few times a week, in the morning.
+    if (rng.chance(3 / 7)) {
+      const at = atLocal(offsetOf, day, rng.normal(8 * 60, 30));
+      const systolic = Math.round(Math.min(220, Math.max(100, rng.normal(136, 13))));
+      const diastolic = Math.round(Math.min(systolic - 20, Math.max(55, rng.normal(83, 8))));
+      const pulse = Math.round(Math.min(120, Math.max(50, rng.normal(74, 8))));
+      if (inWindow(at)) out.bloodPressure.push({ measuredAt: at, systolic, diastolic, pulse });
+    }
+    // Weight weekly, slowly decreasing (lifestyle advice), 0.4 kg day-to-day noise.
+    if ((day - firstDay) % 7 === 0) {
+      const at = atLocal(offsetOf, day, rng.normal(7 * 60 + 15, 10));
+      const kg =
+        Math.round((weightStart - ((day - firstDay) / 7) * 0.1 + rng.normal(0, 0.4)) * 10) / 10;
+      if (inWindow(at)) out.weight.push({ measuredAt: at, kg });
+    }
+  }
+  // HbA1c every ~3 months, consistent with the meter mean (ADAG: A1c = (mean + 46.7) / 28.7).
+  const mean = count > 0 ? sum / count : fasting + 20;
+  for (
+    let at = endAt - rng.uniform(3, 20) * DAY_MS;
+    at > startAt;
+    at -= rng.uniform(85, 100) * DAY_MS
+  ) {
+    const percent =
+      Math.round(Math.min(20, Math.max(3, (mean + 46.7) / 28.7 + rng.normal(0, 0.3))) * 10) / 10;
+    out.hba1c.push({ measuredAt: at, percent });
+  }
+  // A lipid panel once, or twice over a longer history; LDL by Friedewald.
+  const panels = days >= 120 ? 2 : 1;
+  for (let i = 0; i < panels; i++) {
+    const at = endAt - rng.uniform((i * days) / panels + 1, ((i + 1) * days) / panels - 1) * DAY_MS;
+    const total = Math.round(Math.min(500, Math.max(50, rng.normal(195, 25))));
+    const hdl = Math.round(Math.min(150, Math.max(10, rng.normal(45, 8))));
+    const tg = Math.round(Math.min(3000, Math.max(20, rng.normal(165, 45))));
+    const ldl = Math.round(Math.min(400, Math.max(10, total - hdl - tg / 5)));
+    out.lipids.push({
+      measuredAt: at,
+      totalMgdl: total,
+      hdlMgdl: hdl,
+      ldlMgdl: ldl,
+      triglyceridesMgdl: tg,
+    });
+  }
+  const byTime = (a: { measuredAt: number }, b: { measuredAt: number }): number =>
+    a.measuredAt - b.measuredAt;
+  out.glucose.sort(byTime);
+  out.hba1c.sort(byTime);
+  out.lipids.sort(byTime);
+  out.bloodPressure.sort(byTime);
+  out.weight.sort(byTime);
+  return out;
+}

@@ -1,0 +1,321 @@
+import {
+  BAND_HIGH,
+  BAND_IN_RANGE,
+  BAND_LOW,
+  BAND_VERY_HIGH,
+  BAND_VERY_LOW,
+  bandIndex,
+  sameRange,
+  STANDARD_RANGE,
+  type GlucoseBand,
+  type GlucoseRange,
+  type GlucoseTargets,
+} from './bands';
+import type { ColumnSeries } from './series';
+import { quantileSorted, roundHalfEven } from './stats';
+import { DAY_MS, MINUTE_MS } from './timezone';
+
+/**
+ * Standard CGM metrics (International Consensus 2019, Bergenstal 2018 GMI, Klonoff 2022 GRI).
+ *
+ * Weighting of the bands. In the default `time` mode each reading weighs the time to the
+ * next reading, because a share of readings is only a share of time when readings are evenly
+ * spaced (a Libre scanned by hand, or a pump that buffers, is not). An interval longer than
+ * `maxGapMinutes` (default 15) is a gap, not a long reading: the reading before it, like the
+ * last reading of the series, weighs one nominal interval. On a regular series every reading
+ * weighs the nominal interval, so the shares equal the count-based ones exactly. The `count`
+ * mode reproduces iglu and most published tools. Mean, SD, CV, GMI and median are always
+ * count-based, as in the consensus and in iglu.
+ */
+
+export type MetricsWeighting = 'time' | 'count';
+export type GriZone = 'A' | 'B' | 'C' | 'D' | 'E';
+
+export interface GlucoseMetricsOptions {
+  /** Default `time`; see the module comment. */
+  weighting?: MetricsWeighting;
+  /** Nominal sampling interval; default: detected as the median interval (whole minutes). */
+  intervalMinutes?: number;
+  /** Longest interval still credited to the reading before it (time mode). Default 15. */
+  maxGapMinutes?: number;
+  /** Thresholds of the five bands; default 54/70/180/250. GRI always uses 54/70/180/250. */
+  range?: GlucoseRange;
+  /**
+   * Report period for active time and days of data ([start, end), epoch ms). Default: from the
+   * first to the last reading, which reproduces iglu's `active_percent`. Readings must lie inside.
+   */
+  periodStart?: number;
+  periodEnd?: number;
+}
+
+export interface GlucoseMetrics {
+  n: number;
+  firstAt: number;
+  lastAt: number;
+  mean: number;
+  median: number;
+  /** Sample SD (n − 1); null with fewer than two readings. */
+  sd: number | null;
+  /** SD / mean in %; null with fewer than two readings. */
+  cv: number | null;
+  /** Glucose management indicator, % = 3.31 + 0.02392 × mean mg/dL. */
+  gmi: number;
+  /** Share of time (or of readings) per band, in %, summing to 100. */
+  bands: Record<GlucoseBand, number>;
+  /** very_low + low (iglu's below_70 with the default range). */
+  belowRange: number;
+  /** high + very_high (iglu's above_180 with the default range). */
+  aboveRange: number;
+  /** Glycaemia Risk Index, 0–100. */
+  gri: number;
+  griZone: GriZone;
+  /** CGM active time, % of the expected readings at the nominal interval over the period. */
+  activePercent: number;
+  /** Length of the period in days (first to last reading plus one interval by default). */
+  daysOfData: number;
+  intervalMinutes: number;
+  weighting: MetricsWeighting;
+  sufficiency: { enoughDays: boolean; enoughActive: boolean; sufficient: boolean };
+}
+
+/** Minimum days and active time for a CGM report to be representative (consensus). */
+export const SUFFICIENT_DAYS = 14;
+export const SUFFICIENT_ACTIVE_PERCENT = 70;
+
+// Rounded-minute intervals up to this are kept in a histogram (median interval, gap minutes).
+const HIST_MAX = 1440;
+
+/** GRI (Klonoff 2022) from band shares in %: 3.0·VLow + 2.4·Low + 1.6·VHigh + 0.8·High, capped at 100. */
+export function computeGri(veryLow: number, low: number, high: number, veryHigh: number): number {
+  return Math.min(100, 3.0 * veryLow + 2.4 * low + 1.6 * veryHigh + 0.8 * high);
+}
+
+/** GRI zone: A 0–20, B 20–40, C 40–60, D 60–80, E 80–100 (an upper bound belongs to the better zone). */
+export function griZone(gri: number): GriZone {
+  if (gri <= 20) return 'A';
+  if (gri <= 40) return 'B';
+  if (gri <= 60) return 'C';
+  if (gri <= 80) return 'D';
+  return 'E';
+}
+
+/**
+ * Computes the standard CGM metrics of an ascending series in one pass (plus a sort for the
+ * median); NaN values are skipped. Returns null when there is no reading.
+ */
+export function computeGlucoseMetrics(
+  series: ColumnSeries,
+  options: GlucoseMetricsOptions = {},
+): GlucoseMetrics | null {
+  const { t, v } = series;
+  const len = Math.min(t.length, v.length);
+  const weighting = options.weighting ?? 'time';
+  const maxGapMs = (options.maxGapMinutes ?? 15) * MINUTE_MS;
+  const range = options.range ?? STANDARD_RANGE;
+  const customRange = !sameRange(range, STANDARD_RANGE);
+
+  // Per band: summed short intervals (ms) and number of readings weighing a nominal interval.
+  const stdShort = new Float64Array(5);
+  const stdNominal = new Float64Array(5);
+  const rngShort = customRange ? new Float64Array(5) : stdShort;
+  const rngNominal = customRange ? new Float64Array(5) : stdNominal;
+  const histCount = new Float64Array(HIST_MAX + 1);
+  const histSum = new Float64Array(HIST_MAX + 1);
+  const values = new Float64Array(len);
+
+  let n = 0;
+  let mean = 0;
+  let m2 = 0;
+  let first = Number.NaN;
+  let prevT = Number.NaN;
+  let prevStd = -1;
+  let prevRng = -1;
+  let bigGapCount = 0;
+  let bigGapSum = 0;
+
+  for (let i = 0; i < len; i++) {
+    const x = v[i] as number;
+    if (x !== x) continue;
+    const ti = t[i] as number;
+    const stdBand = bandIndex(x, STANDARD_RANGE);
+    const rngBand = customRange ? bandIndex(x, range) : stdBand;
+    if (n === 0) {
+      first = ti;
+    } else {
+      const d = ti - prevT;
+      if (d < 0) throw new RangeError('glucose series must be sorted by time');
+      if (weighting === 'count' || d > maxGapMs) {
+        stdNominal[prevStd] = (stdNominal[prevStd] as number) + 1;
+        if (customRange) rngNominal[prevRng] = (rngNominal[prevRng] as number) + 1;
+      } else {
+        stdShort[prevStd] = (stdShort[prevStd] as number) + d;
+        if (customRange) rngShort[prevRng] = (rngShort[prevRng] as number) + d;
+      }
+      const dm = d / MINUTE_MS;
+      const r = roundHalfEven(dm);
+      if (r <= HIST_MAX) {
+        histCount[r] = (histCount[r] as number) + 1;
+        histSum[r] = (histSum[r] as number) + dm;
+      } else {
+        bigGapCount++;
+        bigGapSum += dm;
+      }
+    }
+    values[n] = x;
+    n++;
+    // Welford: stable running mean and sum of squared deviations.
+    const delta = x - mean;
+    mean += delta / n;
+    m2 += delta * (x - mean);
+    prevT = ti;
+    prevStd = stdBand;
+    prevRng = rngBand;
+  }
+  if (n === 0) return null;
+  stdNominal[prevStd] = (stdNominal[prevStd] as number) + 1;
+  if (customRange) rngNominal[prevRng] = (rngNominal[prevRng] as number) + 1;
+
+  // Nominal interval: median of the rounded intervals, as iglu's round(median(diff)).
+  let interval = options.intervalMinutes ?? Number.NaN;
+  if (!(interval > 0)) {
+    interval = 5;
+    const diffs = n - 1;
+    if (diffs > 0) {
+      const half = (diffs + 1) / 2;
+      let acc = 0;
+      for (let r = 0; r <= HIST_MAX; r++) {
+        acc += histCount[r] as number;
+        if (acc >= half) {
+          interval = Math.max(1, r);
+          break;
+        }
+      }
+      if (acc < half) interval = HIST_MAX;
+    }
+  }
+  const intervalMs = interval * MINUTE_MS;
+
+  const bandShares = (short: Float64Array, nominal: Float64Array): number[] => {
+    const w = [0, 0, 0, 0, 0];
+    let total = 0;
+    for (let b = 0; b < 5; b++) {
+      const wb =
+        weighting === 'count'
+          ? (nominal[b] as number)
+          : (short[b] as number) + (nominal[b] as number) * intervalMs;
+      w[b] = wb;
+      total += wb;
+    }
+    return w.map((x) => (total > 0 ? (100 * x) / total : 0));
+  };
+  const std = bandShares(stdShort, stdNominal);
+  const rng = customRange ? bandShares(rngShort, rngNominal) : std;
+  const share = (a: number[], i: number): number => a[i] as number;
+
+  // Active time, iglu's active_percent: expected slots on the grid from first to last
+  // reading, minus the slots inside every interval whose rounded length exceeds the grid step.
+  let gapMinutes = bigGapSum;
+  let gapCount = bigGapCount;
+  for (let r = Math.floor(interval) + 1; r <= HIST_MAX; r++) {
+    gapMinutes += histSum[r] as number;
+    gapCount += histCount[r] as number;
+  }
+  const last = prevT;
+  let expected: number;
+  let daysOfData: number;
+  const hasPeriod = options.periodStart !== undefined && options.periodEnd !== undefined;
+  if (hasPeriod) {
+    const ps = options.periodStart as number;
+    const pe = options.periodEnd as number;
+    expected = roundHalfEven((pe - ps) / intervalMs);
+    // Time before the first and after the last reading is missing too: count it as a gap
+    // whose first slot is the period edge.
+    for (const d of [(first - ps) / MINUTE_MS + interval, (pe - last) / MINUTE_MS]) {
+      if (roundHalfEven(d) > interval) {
+        gapMinutes += d;
+        gapCount++;
+      }
+    }
+    daysOfData = (pe - ps) / DAY_MS;
+  } else {
+    expected = roundHalfEven(roundHalfEven((last - first) / MINUTE_MS) / interval) + 1;
+    daysOfData = (expected * intervalMs) / DAY_MS;
+  }
+  const missing = roundHalfEven((gapMinutes - gapCount * interval) / interval);
+  const activePercent =
+    expected > 0 ? Math.min(100, Math.max(0, (100 * (expected - missing)) / expected)) : 0;
+
+  values.subarray(0, n).sort();
+  const median = quantileSorted(values, 0.5, n);
+  const sd = n >= 2 ? Math.sqrt(m2 / (n - 1)) : null;
+  const gri = computeGri(
+    share(std, BAND_VERY_LOW),
+    share(std, BAND_LOW),
+    share(std, BAND_HIGH),
+    share(std, BAND_VERY_HIGH),
+  );
+  const enoughDays = daysOfData >= SUFFICIENT_DAYS;
+  const enoughActive = activePercent >= SUFFICIENT_ACTIVE_PERCENT;
+  return {
+    n,
+    firstAt: first,
+    lastAt: last,
+    mean,
+    median,
+    sd,
+    cv: sd === null ? null : (100 * sd) / mean,
+    gmi: 3.31 + 0.02392 * mean,
+    bands: {
+      very_low: share(rng, BAND_VERY_LOW),
+      low: share(rng, BAND_LOW),
+      in_range: share(rng, BAND_IN_RANGE),
+      high: share(rng, BAND_HIGH),
+      very_high: share(rng, BAND_VERY_HIGH),
+    },
+    belowRange: share(rng, BAND_VERY_LOW) + share(rng, BAND_LOW),
+    aboveRange: share(rng, BAND_HIGH) + share(rng, BAND_VERY_HIGH),
+    gri,
+    griZone: griZone(gri),
+    activePercent,
+    daysOfData,
+    intervalMinutes: interval,
+    weighting,
+    sufficiency: { enoughDays, enoughActive, sufficient: enoughDays && enoughActive },
+  };
+}
+
+export type TargetKey = 'veryLow' | 'belowRange' | 'inRange' | 'aboveRange' | 'veryHigh' | 'cv';
+
+export interface TargetCheck {
+  key: TargetKey;
+  value: number;
+  /** The limit; `max` targets are met at or below it, `min` targets at or above it. */
+  limit: number;
+  kind: 'max' | 'min';
+  met: boolean;
+}
+
+/**
+ * Compares metrics with a patient's targets; targets set to null are skipped. A value equal to
+ * the limit counts as met (the consensus limits are themselves rounded percentages). The
+ * metrics must have been computed with the targets' range for the shares to mean anything.
+ */
+export function evaluateTargets(metrics: GlucoseMetrics, targets: GlucoseTargets): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  const add = (
+    key: TargetKey,
+    value: number | null,
+    limit: number | null,
+    kind: 'max' | 'min',
+  ): void => {
+    if (limit === null || value === null) return;
+    out.push({ key, value, limit, kind, met: kind === 'max' ? value <= limit : value >= limit });
+  };
+  add('veryLow', metrics.bands.very_low, targets.veryLowMaxPercent, 'max');
+  add('belowRange', metrics.belowRange, targets.belowRangeMaxPercent, 'max');
+  add('inRange', metrics.bands.in_range, targets.inRangeMinPercent, 'min');
+  add('aboveRange', metrics.aboveRange, targets.aboveRangeMaxPercent, 'max');
+  add('veryHigh', metrics.bands.very_high, targets.veryHighMaxPercent, 'max');
+  add('cv', metrics.cv, targets.cvMaxPercent, 'max');
+  return out;
+}
