@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The account tables as better-auth expects them (its CLI needs Node 22, so they are written
 // here and migrated by drizzle-kit like every other table).
@@ -11,6 +11,9 @@ export const user = pgTable('user', {
   image: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  twoFactorEnabled: boolean().default(false),
+  /** Set when the user asked for deletion: the account is locked until erased or cancelled. */
+  deletionRequestedAt: timestamp({ withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -63,4 +66,36 @@ export const verification = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean().default(true),
+    failedVerificationCount: integer().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);
+
+/** Every sign-in attempt, success or failure (and other security events), for the account's owner and admins. */
+export const authAudit = pgTable(
+  'auth_audit',
+  {
+    id: text().primaryKey(),
+    userId: text().references(() => user.id, { onDelete: 'cascade' }),
+    event: text().notNull(),
+    /** The e-mail as typed, lower-cased: failures for unknown accounts are kept too. */
+    email: text(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_audit_user_created_idx').on(t.userId, t.createdAt), index('auth_audit_created_idx').on(t.createdAt)],
 );
