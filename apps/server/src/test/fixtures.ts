@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { user } from '../features/auth/auth.tables';
+import { doctors, profiles } from '../features/accounts/accounts.tables';
+import { userSettings } from '../features/settings/settings.tables';
+import type { Actor, Database } from '../platform/db/database';
+import type { ResolveActor } from '../platform/http/actor';
+
+export interface TestUser extends Actor {
+  email: string;
+  firstName: string;
+}
+
+/**
+ * Inserts a person with their profile and settings rows (as the real sign-up does) and returns
+ * the actor. For feature tests that are not about signing in; the accounts tests use real sessions.
+ */
+export async function createTestUser(
+  database: Database,
+  options: { role?: Actor['role']; firstName?: string; lastName?: string; timezone?: string; glucoseUnit?: 'mg/dl' | 'mmol/l' } = {},
+): Promise<TestUser> {
+  const id = randomUUID();
+  const role = options.role ?? 'patient';
+  const firstName = options.firstName ?? 'Camille';
+  const email = `${id}@example.test`;
+  await database.db.insert(user).values({ id, name: firstName, email });
+  await database.db.insert(profiles).values({
+    id,
+    email,
+    firstName,
+    lastName: options.lastName ?? 'Martin',
+    userType: role === 'doctor' ? 'doctor' : 'patient',
+    role: role === 'admin' ? 'admin' : null,
+  });
+  await database.db
+    .insert(userSettings)
+    .values({ userId: id, timezone: options.timezone ?? 'Europe/Paris', glucoseUnit: options.glucoseUnit ?? 'mg/dl' });
+  if (role === 'doctor') {
+    await database.db.insert(doctors).values({
+      id: randomUUID(),
+      userId: id,
+      firstName,
+      lastName: options.lastName ?? 'Martin',
+      medicalLicense: '10000000008',
+      email,
+      inviteCode: id.slice(0, 8).toUpperCase(),
+    });
+  }
+  return { userId: id, role, email, firstName };
+}
+
+/**
+ * Identity seam for feature integration tests: the acting user comes from the
+ * `x-test-actor: <userId>:<role>` header instead of a session cookie.
+ */
+export const headerActor: ResolveActor = async (request: FastifyRequest) => {
+  const value = request.headers['x-test-actor'];
+  if (typeof value !== 'string') return null;
+  const [userId, role] = value.split(':');
+  if (!userId || (role !== 'patient' && role !== 'doctor' && role !== 'admin')) return null;
+  return { userId, role };
+};
+
+/** Headers that make a request act as this user under `headerActor`. */
+export function actingAs(actor: Actor): Record<string, string> {
+  return { 'x-test-actor': `${actor.userId}:${actor.role}` };
+}
