@@ -11,6 +11,20 @@ import type { Clock } from './platform/clock';
 import { registerErrorHandler, sendError } from './platform/http/error-handler';
 import { registerActor, type ResolveActor } from './platform/http/actor';
 import { healthRoutes } from './features/health/health.routes';
+import type { Mailer } from './platform/mail';
+import { RateLimiter } from './platform/rate-limit';
+import { webHeaders, applyCookies } from './platform/http/web-headers';
+import { createAuth } from './features/auth/auth';
+import { createAuthPort } from './features/auth/auth.port';
+import { createAccountsService, type AccountsService } from './features/accounts/accounts.service';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { passwordResetEmail } from './features/accounts/accounts.emails';
+import { createSettingsService } from './features/settings/settings.service';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { measurementsRoutes } from './features/measurements/measurements.routes';
+import { alertsRoutes } from './features/alerts/alerts.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 
 export interface AppDeps {
   database: Database;
@@ -24,6 +38,20 @@ export interface AppDeps {
   resolveActor?: ResolveActor;
   /** Served over HTTPS (cookies Secure, HSTS). */
   secure?: boolean;
+  mailer: Mailer;
+  /** Signs session cookies and encrypts TOTP secrets; stable across restarts. */
+  authSecret: string;
+  /** Public origin, e.g. http://localhost:3000. */
+  publicUrl: string;
+  /** Other origins allowed to call the API with cookies (the Vite dev server). */
+  trustedOrigins?: string[];
+  /** Addresses that are administrators (SPEC §6 fixed administrator address). */
+  adminEmails: string[];
+}
+
+export interface App {
+  app: FastifyInstance;
+  accounts: AccountsService;
 }
 
 // A request id from a proxy is kept only if it looks like one, so logs cannot be forged with it.
@@ -31,6 +59,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole HTTP application without listening: `main.ts` listens, tests use `inject()`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildAppWithServices(deps)).app;
+}
+
+/** Same as buildApp, also handing back the services that jobs and the seed use. */
+export async function buildAppWithServices(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {
@@ -89,7 +122,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  registerActor(app, deps.resolveActor ?? (async () => null));
+
+  const auth = createAuth({
+    db: deps.database.db,
+    secret: deps.authSecret,
+    baseURL: deps.publicUrl,
+    trustedOrigins: [deps.publicUrl, ...(deps.trustedOrigins ?? [])],
+    secure: deps.secure ?? false,
+    sendPasswordReset: async ({ email, url }) => deps.mailer.send(passwordResetEmail(email, url, 'fr')),
+  });
+  const accounts = createAccountsService({
+    database: deps.database,
+    auth: createAuthPort(auth),
+    mailer: deps.mailer,
+    clock: deps.clock,
+    adminEmails: new Set(deps.adminEmails.map((e) => e.toLowerCase())),
+    appUrl: deps.publicUrl,
+    log: app.log,
+    limits: {
+      signInPerIp: new RateLimiter(30, 15 * 60_000),
+      signInFailuresPerAccount: new RateLimiter(10, 15 * 60_000),
+      signUpPerIp: new RateLimiter(20, 60 * 60_000),
+      codesPerIp: new RateLimiter(20, 15 * 60_000),
+    },
+  });
+  const settings = createSettingsService({ database: deps.database, clock: deps.clock });
+
+  registerActor(
+    app,
+    deps.resolveActor ??
+      (async (request, reply) => {
+        const { actor, setCookies } = await accounts.resolveActor(webHeaders(request));
+        applyCookies(reply, setCookies);
+        return actor;
+      }),
+  );
 
   const startedAt = deps.clock.now().getTime();
   await app.register(async (api) => {
@@ -101,6 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now: () => deps.clock.now().getTime(),
     });
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    accountsRoutes(api, accounts);
+    settingsRoutes(api, settings);
+    measurementsRoutes(api, { database: deps.database, clock: deps.clock, notify: { alertCreated: () => undefined } });
+    alertsRoutes(api, { database: deps.database, clock: deps.clock });
+    profileRoutes(api, { database: deps.database, clock: deps.clock });
+    reportsRoutes(api, { database: deps.database, clock: deps.clock });
   });
 
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
@@ -131,5 +204,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendError(reply, request, 'not_found', 'Not found');
   });
 
-  return app;
+  return { app, accounts };
 }

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { buildAppWithServices } from './app';
+import { createMailer } from './platform/mail';
+import { seedDemo } from './features/demo/demo.seed';
+import { startAccountErasureJob } from './features/accounts/accounts.jobs';
 import { parseEnv } from './config/env';
 import { systemClock } from './platform/clock';
 import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock';
@@ -24,9 +29,8 @@ async function main() {
   const version = (JSON.parse(readFileSync(resolve(serverRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
   let releaseLock: () => void = () => undefined;
+  mkdirSync(env.DATA_DIR, { recursive: true });
   if (!env.DATABASE_URL) {
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(env.DATA_DIR, { recursive: true });
     try {
       releaseLock = lockDataDir(env.DATA_DIR);
     } catch (error) {
@@ -42,15 +46,27 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { wasNew } = await migrate(database, migrationsFolder);
 
-  const app = await buildApp({
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const { app, accounts } = await buildAppWithServices({
     database,
     clock: systemClock,
     migrationsFolder,
     version,
     webDist,
     logger: loggerOptions(env.LOG_LEVEL, env.LOG_PRETTY ?? env.NODE_ENV === 'development'),
-    secure: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    secure: publicUrl.startsWith('https://'),
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(env.DATA_DIR, 'outbox') }),
+    authSecret: env.AUTH_SECRET ?? persistentSecret(env.DATA_DIR),
+    publicUrl,
+    trustedOrigins: [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
+    adminEmails: env.ADMIN_EMAILS.split(',').map((e) => e.trim()).filter(Boolean),
   });
+
+  if (wasNew && env.SEED_DEMO) {
+    const seeded = await seedDemo({ accounts, database, dataDir: env.DATA_DIR, adminEmail: env.ADMIN_EMAILS.split(',')[0]!.trim(), now: new Date() });
+    console.log(seeded.announcement);
+  }
+  const stopErasureJob = startAccountErasureJob(accounts, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -67,6 +83,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      stopErasureJob();
       await app.close();
       await database.close();
     } finally {
@@ -84,6 +101,13 @@ async function main() {
     { engine: database.engine, newDatabase: wasNew, readyInMs: Math.round(performance.now() - startedAt) },
     `GlucoSuivi ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} — database: ${where}`,
   );
+}
+
+/** A random secret kept in DATA_DIR so sessions survive restarts when AUTH_SECRET is not set. */
+function persistentSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'auth-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
 }
 
 main().catch((error: unknown) => {

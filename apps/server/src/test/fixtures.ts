@@ -41,7 +41,7 @@ export async function createTestUser(
       userId: id,
       firstName,
       lastName: options.lastName ?? 'Martin',
-      medicalLicense: '10000000008',
+      medicalLicense: '10000000009',
       email,
       inviteCode: id.slice(0, 8).toUpperCase(),
     });

@@ -16,13 +16,14 @@ export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   method: HttpMethod;
   /** Fastify-style path: `/api/things/:id`. */
   path: string;
   summary: string;
   tags: string[];
-  access: Access;
+  access: A;
   params?: Params;
   query?: Query;
   body?: Body;
@@ -39,7 +40,8 @@ export function defineEndpoint<
   Query extends z.ZodType,
   Body extends z.ZodType,
   Response extends z.ZodType,
->(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  const A extends Access,
+>(endpoint: Endpoint<Params, Query, Body, Response, A>): Endpoint<Params, Query, Body, Response, A> {
   return endpoint;
 }
 

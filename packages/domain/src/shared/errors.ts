@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'validation_failed',
   'unauthenticated',
+  'invalid_credentials',
+  'invalid_code',
+  'email_taken',
+  'weak_password',
   'forbidden',
   'not_found',
   'conflict',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../db/database';
 
 declare module 'fastify' {
@@ -9,13 +9,13 @@ declare module 'fastify' {
 }
 
 /** How a request's cookies/headers become an actor; the accounts feature provides it. */
-export type ResolveActor = (request: FastifyRequest) => Promise<Actor | null>;
+export type ResolveActor = (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | null>;
 
 export function registerActor(app: FastifyInstance, resolveActor: ResolveActor) {
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Static files and the SPA shell never need a session lookup.
     if (!request.url.startsWith('/api/')) return;
-    request.actor = await resolveActor(request);
+    request.actor = await resolveActor(request, reply);
   });
 }

@@ -16,6 +16,10 @@ export class AppError extends Error {
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
   unauthenticated: 401,
+  invalid_credentials: 401,
+  invalid_code: 400,
+  email_taken: 409,
+  weak_password: 400,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -1,17 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Endpoint } from '@glucosuivi/domain/shared/contract';
 import { errorBodySchema } from '@glucosuivi/domain/shared/errors';
 import { AppError, HTTP_STATUS } from './app-error';
+import type { Actor } from '../db/database';
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+// The endpoint's optional schema properties are `Schema | undefined`; infer from the schema itself.
+type Infer<T> = [NonNullable<T>] extends [never] ? undefined : z.infer<NonNullable<T> & z.ZodType>;
 
 export interface HandlerInput<E extends Endpoint> {
   params: Infer<E['params']>;
   query: Infer<E['query']>;
   body: Infer<E['body']>;
   request: FastifyRequest;
+  /** The acting user; never null on endpoints whose access is not 'public'. */
+  actor: E['access'] extends 'public' ? Actor | null : Actor;
+  /** For headers a handler must add (cookies); the body is the handler's return value. */
+  reply: FastifyReply;
 }
 
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<z.infer<E['response']>>;
@@ -47,6 +53,8 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         query: request.query as Infer<E['query']>,
         body: request.body as Infer<E['body']>,
         request,
+        reply,
+        actor: request.actor as HandlerInput<E>['actor'],
       });
       reply.code(status);
       return result;

@@ -1,0 +1,112 @@
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Alert, AlertKind, AlertStatus } from '@glucosuivi/domain/alerts/alerts.schemas';
+import type { AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
+import type { Tx } from '../../platform/db/database';
+import { alerts } from './alerts.tables';
+
+type AlertRow = typeof alerts.$inferSelect;
+
+function toAlert(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    kind: row.kind as AlertKind,
+    status: row.status as AlertStatus,
+    origin: row.origin as Alert['origin'],
+    measurementId: row.measurementId,
+    glucoseMgdl: row.glucoseMgdl,
+    systolic: row.systolic,
+    diastolic: row.diastolic,
+    occurredAt: row.occurredAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: row.acknowledgedBy,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedBy,
+  };
+}
+
+/** Inserts the candidates; those already raised (same dedup key) are skipped. Returns the new ones. */
+export async function insertAlerts(tx: Tx, patientId: string, candidates: AlertCandidate[], createdAt: Date): Promise<Alert[]> {
+  if (candidates.length === 0) return [];
+  const rows = await tx
+    .insert(alerts)
+    .values(
+      candidates.map((c) => ({
+        patientId,
+        kind: c.kind,
+        origin: c.origin,
+        dedupKey: c.dedupKey,
+        measurementId: c.measurementId,
+        glucoseMgdl: c.glucoseMgdl,
+        systolic: c.systolic,
+        diastolic: c.diastolic,
+        occurredAt: new Date(c.occurredAt),
+        createdAt,
+      })),
+    )
+    .onConflictDoNothing({ target: [alerts.patientId, alerts.dedupKey] })
+    .returning();
+  return rows.map(toAlert);
+}
+
+export async function findAlert(tx: Tx, patientId: string, id: string): Promise<Alert | undefined> {
+  const [row] = await tx.select().from(alerts).where(and(eq(alerts.patientId, patientId), eq(alerts.id, id)));
+  return row ? toAlert(row) : undefined;
+}
+
+export async function updateAlertStatus(
+  tx: Tx,
+  patientId: string,
+  id: string,
+  changes: Partial<Pick<AlertRow, 'status' | 'acknowledgedAt' | 'acknowledgedBy' | 'resolvedAt' | 'resolvedBy'>>,
+): Promise<Alert | undefined> {
+  const [row] = await tx
+    .update(alerts)
+    .set(changes)
+    .where(and(eq(alerts.patientId, patientId), eq(alerts.id, id)))
+    .returning();
+  return row ? toAlert(row) : undefined;
+}
+
+/** Newest first; keyset on (created_at, id) strictly before the cursor. */
+export async function listAlertRows(
+  tx: Tx,
+  patientId: string,
+  options: { status?: AlertStatus; before?: { createdAt: Date; id: string }; limit: number },
+): Promise<Alert[]> {
+  const conditions = [eq(alerts.patientId, patientId)];
+  if (options.status) conditions.push(eq(alerts.status, options.status));
+  if (options.before) {
+    const { createdAt, id } = options.before;
+    conditions.push(
+      or(lt(alerts.createdAt, createdAt), and(eq(alerts.createdAt, createdAt), lt(alerts.id, id))) ?? sql`false`,
+    );
+  }
+  const rows = await tx
+    .select()
+    .from(alerts)
+    .where(and(...conditions))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(options.limit);
+  return rows.map(toAlert);
+}
+
+export async function countAlertsByStatus(tx: Tx, patientId: string): Promise<Record<AlertStatus, number>> {
+  const rows = await tx
+    .select({ status: alerts.status, n: count() })
+    .from(alerts)
+    .where(eq(alerts.patientId, patientId))
+    .groupBy(alerts.status);
+  const out: Record<AlertStatus, number> = { open: 0, acknowledged: 0, resolved: 0 };
+  for (const row of rows) if (row.status in out) out[row.status as AlertStatus] = Number(row.n);
+  return out;
+}
+
+/** Alerts of the given kinds whose condition occurred in [from, to). */
+export async function countAlertsOccurred(tx: Tx, patientId: string, kinds: AlertKind[], from: Date, to: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.patientId, patientId), inArray(alerts.kind, kinds), gte(alerts.occurredAt, from), lt(alerts.occurredAt, to)));
+  return Number(row?.n ?? 0);
+}

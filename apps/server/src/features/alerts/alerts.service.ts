@@ -1,0 +1,116 @@
+import type { Alert, AlertKind, AlertList, ListAlertsQuery } from '@glucosuivi/domain/alerts/alerts.schemas';
+import type { AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
+import type { Actor, Database, Tx } from '../../platform/db/database';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/app-error';
+import { requirePatient } from '../profile/profile.service';
+import {
+  countAlertsByStatus,
+  countAlertsOccurred,
+  findAlert,
+  insertAlerts,
+  listAlertRows,
+  updateAlertStatus,
+} from './alerts.repository';
+
+/**
+ * Told about every alert once it is committed. The mailer (e-mail when the patient's
+ * `email_alerts` is on), web push and the care team's realtime feed hang off it later, each
+ * deciding its own channel; until then app.ts passes a no-op.
+ */
+export interface AlertNotifier {
+  alertCreated(patientId: string, alert: Alert): Promise<void> | void;
+}
+
+export interface AlertsDeps {
+  database: Database;
+  clock: Clock;
+}
+
+const DEFAULT_PAGE = 50;
+
+/** Stores the candidates in the caller's transaction (the one writing the readings); returns the new alerts. */
+export async function raiseAlerts(tx: Tx, patientId: string, candidates: AlertCandidate[], now: Date): Promise<Alert[]> {
+  return insertAlerts(tx, patientId, candidates, now);
+}
+
+/**
+ * Tells the notifier about committed alerts. A failing notifier must not turn a stored reading
+ * into an error for the patient: the reading and its alert are safe in the database, and the
+ * notifier's own implementation logs and retries its deliveries.
+ */
+export async function announceAlerts(notify: AlertNotifier, patientId: string, created: Alert[]): Promise<void> {
+  await Promise.allSettled(created.map(async (alert) => notify.alertCreated(patientId, alert)));
+}
+
+export async function countOpenAlerts(tx: Tx, patientId: string): Promise<number> {
+  return (await countAlertsByStatus(tx, patientId)).open;
+}
+
+export async function countAlertsInPeriod(tx: Tx, patientId: string, kinds: AlertKind[], from: Date, to: Date): Promise<number> {
+  return countAlertsOccurred(tx, patientId, kinds, from, to);
+}
+
+function encodeCursor(alert: Alert): string {
+  return Buffer.from(`${alert.createdAt}|${alert.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = new Date(createdAt ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) {
+    throw new AppError('validation_failed', 'Invalid cursor', [{ path: ['querystring', 'cursor'], code: 'invalid_cursor', message: 'Invalid cursor' }]);
+  }
+  return { createdAt: date, id };
+}
+
+export async function listAlerts(deps: AlertsDeps, actor: Actor | null, query: ListAlertsQuery): Promise<AlertList> {
+  const patient = requirePatient(actor);
+  const limit = query.limit ?? DEFAULT_PAGE;
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  return deps.database.asActor(patient, async (tx) => {
+    const rows = await listAlertRows(tx, patient.userId, { status: query.status, before, limit: limit + 1 });
+    const counts = await countAlertsByStatus(tx, patient.userId);
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return {
+      items,
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      counts: { open: counts.open, acknowledged: counts.acknowledged },
+    };
+  });
+}
+
+/** Open → acknowledged; acknowledging again, or a resolved alert, changes nothing. */
+export async function acknowledgeAlert(deps: AlertsDeps, actor: Actor | null, id: string): Promise<Alert> {
+  const patient = requirePatient(actor);
+  return deps.database.asActor(patient, async (tx) => {
+    const alert = await findAlert(tx, patient.userId, id);
+    if (!alert) throw new AppError('not_found');
+    if (alert.status !== 'open') return alert;
+    const updated = await updateAlertStatus(tx, patient.userId, id, {
+      status: 'acknowledged',
+      acknowledgedAt: deps.clock.now(),
+      acknowledgedBy: patient.userId,
+    });
+    return updated ?? alert;
+  });
+}
+
+/** Any status → resolved (an open alert resolved directly is also acknowledged by the same act). */
+export async function resolveAlert(deps: AlertsDeps, actor: Actor | null, id: string): Promise<Alert> {
+  const patient = requirePatient(actor);
+  return deps.database.asActor(patient, async (tx) => {
+    const alert = await findAlert(tx, patient.userId, id);
+    if (!alert) throw new AppError('not_found');
+    if (alert.status === 'resolved') return alert;
+    const now = deps.clock.now();
+    const updated = await updateAlertStatus(tx, patient.userId, id, {
+      status: 'resolved',
+      resolvedAt: now,
+      resolvedBy: patient.userId,
+      ...(alert.status === 'open' ? { acknowledgedAt: now, acknowledgedBy: patient.userId } : {}),
+    });
+    return updated ?? alert;
+  });
+}

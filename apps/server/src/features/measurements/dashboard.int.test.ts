@@ -1,0 +1,119 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
+import { computeAgp } from '@glucosuivi/domain/glucose/agp';
+import { computeDailyStats } from '@glucosuivi/domain/glucose/daily';
+import { computeGlucoseMetrics } from '@glucosuivi/domain/glucose/metrics';
+import { seriesColumns } from '@glucosuivi/domain/glucose/series';
+import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { decodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
+
+const NOW = Date.parse('2026-11-02T09:00:00.000Z');
+const DAY = 86_400_000;
+
+describe('dashboard: summary and chart series over 90 days of CGM', () => {
+  let t: TestApp;
+  let patient: TestUser;
+  // Last slot 5 minutes before the clock, so every reading lies in [now − 90 d, now).
+  const cgm = generateCgmDays({ seed: 11, days: 90, endAt: NOW - 5 * 60_000, timeZone: 'Europe/Paris' });
+
+  beforeAll(async () => {
+    t = await createTestApp({ resolveActor: headerActor });
+    patient = await createTestUser(t.database, { timezone: 'Europe/Paris' });
+    for (let i = 0; i < cgm.t.length; i += 10_000) {
+      const readings = cgm.t.slice(i, i + 10_000).map((time, k) => ({ measuredAt: new Date(time).toISOString(), value: cgm.v[i + k] as number }));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/measurements/glucose/batch',
+        headers: actingAs(patient),
+        payload: { source: 'cgm', deviceId: 'libre3-demo', unit: 'mg/dL', readings },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.app.inject({ method: 'POST', url: '/api/measurements', headers: actingAs(patient), payload: { kind: 'hba1c', measuredAt: new Date(NOW - 40 * DAY).toISOString(), value: 7.2, unit: '%' } });
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('computes the 14-day metrics with the glucose module, in the patient zone', async () => {
+    const res = await t.app.inject({ url: '/api/measurements/summary?days=14', headers: actingAs(patient) });
+    expect(res.statusCode).toBe(200);
+    const summary = summarySchema.parse(res.json());
+    const from = NOW - 14 * DAY;
+    const t14: number[] = [];
+    const v14: number[] = [];
+    cgm.t.forEach((time, i) => {
+      if (time >= from) {
+        t14.push(time);
+        v14.push(cgm.v[i] as number);
+      }
+    });
+    const expected = computeGlucoseMetrics({ t: t14, v: v14 }, { periodStart: from, periodEnd: NOW });
+    expect(summary.glucose.basis).toBe('cgm');
+    expect(summary.glucose.readings).toBe(t14.length);
+    expect(summary.glucose.metrics?.mean).toBeCloseTo(expected?.mean ?? Number.NaN, 6);
+    expect(summary.glucose.metrics?.bands.in_range).toBeCloseTo(expected?.bands.in_range ?? Number.NaN, 6);
+    expect(summary.glucose.metrics?.gri).toBeCloseTo(expected?.gri ?? Number.NaN, 6);
+    expect(summary.glucose.metrics?.activePercent).toBeCloseTo(expected?.activePercent ?? Number.NaN, 6);
+    expect(summary.glucose.metrics?.sufficiency.enoughDays).toBe(true);
+    expect(summary.glucose.targetChecks.map((c) => c.key)).toEqual(['veryLow', 'belowRange', 'inRange', 'aboveRange', 'veryHigh', 'cv']);
+    const agp = computeAgp({ t: t14, v: v14 }, { timeZone: 'Europe/Paris' });
+    expect(summary.glucose.agp?.p50).toHaveLength(288);
+    expect(summary.glucose.agp?.p50[100]).toBeCloseTo(agp.p50[100] as number, 1);
+    const daily = computeDailyStats({ t: t14, v: v14 }, { timeZone: 'Europe/Paris' });
+    expect(summary.glucose.daily.map((d) => [d.date, d.n])).toEqual(daily.map((d) => [d.date, d.n]));
+    expect(summary.period).toMatchObject({ days: 14, timeZone: 'Europe/Paris', to: new Date(NOW).toISOString() });
+    expect(summary.counts.glucose).toBe(t14.length);
+    expect(summary.latest.glucose?.measuredAt).toBe(new Date(cgm.t[cgm.t.length - 1] as number).toISOString());
+    expect(summary.latest.hba1c?.percent).toBe(7.2);
+    expect(summary.latest.weight).toBeNull();
+    expect(summary.targets.preset).toBe('standard');
+  });
+
+  it('accepts only 1, 7, 14, 30 or 90 days', async () => {
+    for (const days of [1, 7, 30, 90]) {
+      expect((await t.app.inject({ url: `/api/measurements/summary?days=${days}`, headers: actingAs(patient) })).statusCode).toBe(200);
+    }
+    for (const days of ['5', '0', 'abc', '']) {
+      expect((await t.app.inject({ url: `/api/measurements/summary?days=${days}`, headers: actingAs(patient) })).statusCode).toBe(400);
+    }
+  });
+
+  it('sends 90 days of 5-minute readings as columns of ≤ 30 KiB gzipped, values intact as integers', async () => {
+    const from = new Date(NOW - 90 * DAY).toISOString();
+    const to = new Date(NOW).toISOString();
+    const res = await t.app.inject({ url: `/api/measurements/glucose-series?from=${from}&to=${to}`, headers: actingAs(patient) });
+    expect(res.statusCode).toBe(200);
+    const gzipped = gzipSync(res.rawPayload).length;
+    console.info(`glucose-series: ${cgm.t.length} readings, ${res.rawPayload.length} bytes JSON, ${gzipped} bytes gzip`);
+    expect(cgm.t.length).toBeGreaterThan(25_000);
+    expect(gzipped).toBeLessThanOrEqual(30 * 1024);
+
+    const body = glucoseSeriesResponseSchema.parse(res.json());
+    expect(body.n).toBe(cgm.t.length);
+    const { t: times, v: values } = seriesColumns(decodeGlucoseSeries(body.series));
+    const decoded: [number, number][] = [];
+    for (let i = 0; i < times.length; i++) if (values[i] === values[i]) decoded.push([times[i] as number, values[i] as number]);
+    expect(decoded).toEqual(cgm.t.map((time, i) => [time, Math.round(cgm.v[i] as number)]));
+  });
+
+  it('refuses a series longer than 92 days or reversed', async () => {
+    const to = new Date(NOW).toISOString();
+    const tooLong = await t.app.inject({ url: `/api/measurements/glucose-series?from=${new Date(NOW - 100 * DAY).toISOString()}&to=${to}`, headers: actingAs(patient) });
+    expect(tooLong.statusCode).toBe(400);
+    const reversed = await t.app.inject({ url: `/api/measurements/glucose-series?from=${to}&to=${new Date(NOW - DAY).toISOString()}`, headers: actingAs(patient) });
+    expect(reversed.statusCode).toBe(400);
+  });
+
+  it('gives another patient an empty dashboard, not this one', async () => {
+    const other = await createTestUser(t.database);
+    const summary = summarySchema.parse((await t.app.inject({ url: '/api/measurements/summary?days=90', headers: actingAs(other) })).json());
+    expect(summary.glucose).toMatchObject({ basis: 'none', readings: 0, metrics: null });
+    expect(summary.latest.glucose).toBeNull();
+    const series = glucoseSeriesResponseSchema.parse(
+      (await t.app.inject({ url: `/api/measurements/glucose-series?from=${new Date(NOW - DAY).toISOString()}&to=${new Date(NOW).toISOString()}`, headers: actingAs(other) })).json(),
+    );
+    expect(series.n).toBe(0);
+  });
+});

@@ -1,0 +1,113 @@
+import { targetsForPreset, glucoseTargetsSchema, DEFAULT_GLUCOSE_TARGETS, type GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
+import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import type { Profile, ProfileInput } from '@glucosuivi/domain/profile/profile.schemas';
+import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
+import type { Actor, Database, Tx } from '../../platform/db/database';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/app-error';
+import { findPatientProfile, findSettingsAndName, upsertPatientProfile, type PatientProfileRow } from './profile.repository';
+
+export interface ProfileDeps {
+  database: Database;
+  clock: Clock;
+}
+
+/** Health data is the patient's: other roles are refused before any query. */
+export function requirePatient(actor: Actor | null): Actor {
+  if (!actor) throw new AppError('unauthenticated');
+  if (actor.role !== 'patient') throw new AppError('forbidden', 'Only a patient has health data');
+  return actor;
+}
+
+/** What every health feature needs to know about the patient to compute and word things. */
+export interface PatientContext {
+  timeZone: string;
+  glucoseUnit: GlucoseUnit;
+  language: 'fr' | 'en' | 'es';
+  emailAlerts: boolean;
+  firstName: string;
+  lastName: string | null;
+  targets: GlucoseTargets;
+}
+
+function storedTargets(row: PatientProfileRow | undefined): GlucoseTargets {
+  if (!row) return targetsForPreset(DEFAULT_GLUCOSE_TARGETS.preset);
+  // A document written by an older version that no longer validates falls back to the defaults
+  // rather than breaking every dashboard.
+  const parsed = glucoseTargetsSchema.safeParse(row.targets);
+  return parsed.success ? parsed.data : targetsForPreset(DEFAULT_GLUCOSE_TARGETS.preset);
+}
+
+/** Loads the patient context inside the caller's transaction (same snapshot, one round trip set). */
+export async function loadPatientContext(tx: Tx, patientId: string): Promise<PatientContext> {
+  const [{ settings, identity }, row] = await Promise.all([findSettingsAndName(tx, patientId), findPatientProfile(tx, patientId)]);
+  const language = settings?.language === 'en' || settings?.language === 'es' ? settings.language : 'fr';
+  return {
+    timeZone: settings?.timeZone ?? 'Europe/Paris',
+    // Settings store the unit in lower case ('mmol/l'); the domain spells it as printed.
+    glucoseUnit: settings?.glucoseUnit?.toLowerCase() === 'mmol/l' ? 'mmol/L' : 'mg/dL',
+    language,
+    emailAlerts: settings?.emailAlerts ?? false,
+    firstName: identity?.firstName ?? '',
+    lastName: identity?.lastName ?? null,
+    targets: storedTargets(row),
+  };
+}
+
+function toProfile(row: PatientProfileRow | undefined): Profile {
+  return {
+    birthYear: row?.birthYear ?? null,
+    diabetesType: (row?.diabetesType as Profile['diabetesType']) ?? null,
+    diagnosisYear: row?.diagnosisYear ?? null,
+    treatment: (row?.treatment as Profile['treatment']) ?? null,
+    heightCm: row?.heightCm ?? null,
+    glucoseDevice: row?.glucoseDeviceKind
+      ? { kind: row.glucoseDeviceKind as 'cgm' | 'meter', model: row.glucoseDeviceModel ?? null }
+      : null,
+    targets: storedTargets(row),
+    targetsSetBy: row?.targetsSetById ? { userId: row.targetsSetById, name: row.targetsSetByName ?? '' } : null,
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+export async function getProfile(deps: ProfileDeps, actor: Actor | null): Promise<Profile> {
+  const patient = requirePatient(actor);
+  return deps.database.asActor(patient, async (tx) => toProfile(await findPatientProfile(tx, patient.userId)));
+}
+
+export async function saveProfile(deps: ProfileDeps, actor: Actor | null, input: ProfileInput): Promise<Profile> {
+  const patient = requirePatient(actor);
+  const now = deps.clock.now();
+  const currentYear = now.getUTCFullYear();
+  const issues: ValidationIssue[] = [];
+  for (const field of ['birthYear', 'diagnosisYear'] as const) {
+    const year = input[field];
+    if (year !== null && year > currentYear) {
+      issues.push({ path: ['body', field], code: 'custom', message: 'year in the future', params: { rule: 'out_of_range', max: currentYear } });
+    }
+  }
+  if (issues.length > 0) throw new AppError('validation_failed', 'Invalid request', issues);
+
+  const targets: GlucoseTargets = input.targets.preset === 'custom' ? input.targets : targetsForPreset(input.targets.preset);
+  return deps.database.asActor(patient, async (tx) => {
+    const existing = await findPatientProfile(tx, patient.userId);
+    // The author of the targets changes only when the targets do: a patient saving their
+    // height must not erase "set by Dr X".
+    const unchanged = existing && JSON.stringify(storedTargets(existing)) === JSON.stringify(targets);
+    const row = await upsertPatientProfile(tx, {
+      patientId: patient.userId,
+      birthYear: input.birthYear,
+      diabetesType: input.diabetesType,
+      diagnosisYear: input.diagnosisYear,
+      treatment: input.treatment,
+      heightCm: input.heightCm,
+      glucoseDeviceKind: input.glucoseDevice?.kind ?? null,
+      glucoseDeviceModel: input.glucoseDevice?.model ?? null,
+      targets,
+      targetsSetById: unchanged ? existing.targetsSetById : null,
+      targetsSetByName: unchanged ? existing.targetsSetByName : null,
+      updatedAt: now,
+    });
+    return toProfile(row);
+  });
+}

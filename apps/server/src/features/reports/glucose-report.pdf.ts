@@ -1,0 +1,272 @@
+import PDFDocument from 'pdfkit';
+import type { GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
+import { formatGlucose, formatHba1c, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { dayNumberToIsoDate, getZoneOffsetResolver, localDayNumber, localToUtc, DAY_MS } from '@glucosuivi/domain/glucose/timezone';
+import type { GlucosePeriod, Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { formatDate, formatNumber, formatPercent, NBSP, REPORT_TEXTS, type ReportLanguage } from './reports.texts';
+
+/**
+ * The one-page AGP-style report, drawn with pdfkit's vector paths and its built-in Helvetica
+ * (WinAnsi: French and Spanish accents, no emoji, no U+202F — see reports.texts.ts).
+ */
+
+export interface GlucoseReportInput {
+  language: ReportLanguage;
+  patientName: string;
+  timeZone: string;
+  glucoseUnit: GlucoseUnit;
+  targets: GlucoseTargets;
+  from: number;
+  to: number;
+  days: number;
+  generatedAt: number;
+  glucose: GlucosePeriod;
+  latest: Summary['latest'];
+  /** Readings of the period (ascending) for the daily charts. */
+  series: { t: number[]; v: number[] };
+}
+
+const COLORS = {
+  very_high: '#E67E22',
+  high: '#F5B041',
+  in_range: '#27AE60',
+  low: '#E74C3C',
+  very_low: '#922B21',
+  text: '#1C2833',
+  muted: '#5D6D7E',
+  grid: '#D5D8DC',
+  band95: '#AED6F1',
+  band75: '#5DADE2',
+  median: '#1A5276',
+  target: '#A9DFBF',
+};
+const BAND_ORDER = ['very_high', 'high', 'in_range', 'low', 'very_low'] as const;
+const PAGE = { width: 595.28, height: 841.89, margin: 36 };
+const Y_MAX_MGDL = 350;
+const Y_MIN_MGDL = 40;
+
+export async function renderGlucoseReport(input: GlucoseReportInput): Promise<Buffer> {
+  const t = REPORT_TEXTS[input.language];
+  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `GlucoSuivi — ${t.title}`, Author: 'GlucoSuivi' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = PAGE.margin;
+  const width = PAGE.width - 2 * PAGE.margin;
+  const glucoseText = (mgdl: number) =>
+    `${formatNumber(input.language, formatGlucose(mgdl, input.glucoseUnit), input.glucoseUnit === 'mmol/L' ? 1 : 0)}${NBSP}${input.glucoseUnit}`;
+  const label = (name: string) => `${name}${t.colon} `;
+
+  // Header
+  doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(16).text(`GlucoSuivi — ${t.title}`, left, PAGE.margin);
+  doc.font('Helvetica').fontSize(10).fillColor(COLORS.text);
+  doc.text(`${label(t.patient)}${input.patientName}`);
+  doc.text(t.period(formatDate(input.language, input.from, input.timeZone), formatDate(input.language, input.to - 1, input.timeZone), input.days));
+  doc.fillColor(COLORS.muted).fontSize(8).text(t.generatedOn(formatDate(input.language, input.generatedAt, input.timeZone)));
+
+  let y = doc.y + 8;
+  const metrics = input.glucose.metrics;
+  if (!metrics) {
+    doc.fillColor(COLORS.text).fontSize(11).text(t.noGlucose, left, y);
+    y = doc.y + 10;
+  } else {
+    // Band bar (left) and metrics (right)
+    doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(11).text(t.timeInRanges, left, y);
+    y = doc.y + 4;
+    const barX = left;
+    const barW = 26;
+    const barH = 150;
+    let cursor = y;
+    const range = input.targets.range;
+    const bandLimits: Record<(typeof BAND_ORDER)[number], string> = {
+      very_high: `> ${glucoseText(range.veryHighAbove)}`,
+      high: `${glucoseText(range.highAbove + 1)} – ${glucoseText(range.veryHighAbove)}`,
+      in_range: `${glucoseText(range.lowBelow)} – ${glucoseText(range.highAbove)}`,
+      low: `${glucoseText(range.veryLowBelow)} – ${glucoseText(range.lowBelow - 1)}`,
+      very_low: `< ${glucoseText(range.veryLowBelow)}`,
+    };
+    for (const band of BAND_ORDER) {
+      const share = metrics.bands[band];
+      const h = Math.max((barH * share) / 100, share > 0 ? 1 : 0);
+      doc.rect(barX, cursor, barW, h).fill(COLORS[band]);
+      cursor += h;
+    }
+    let legendY = y;
+    for (const band of BAND_ORDER) {
+      doc.rect(barX + barW + 8, legendY + 2, 8, 8).fill(COLORS[band]);
+      doc.fillColor(COLORS.text).font('Helvetica').fontSize(9);
+      doc.text(`${t.bands[band]} (${bandLimits[band]})${t.colon} ${formatPercent(input.language, metrics.bands[band])}`, barX + barW + 20, legendY, {
+        width: 230,
+      });
+      legendY += 30;
+    }
+
+    const mx = left + 300;
+    let my = y;
+    const metricLine = (name: string, value: string) => {
+      doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text(name, mx, my, { width: width - 300 });
+      my = doc.y;
+      doc.font('Helvetica-Bold').fontSize(12).fillColor(COLORS.text).text(value, mx, my);
+      my = doc.y + 4;
+    };
+    metricLine(t.timeInRange, formatPercent(input.language, metrics.bands.in_range));
+    metricLine(t.mean, glucoseText(metrics.mean));
+    metricLine(t.gmi, formatPercent(input.language, metrics.gmi, 1));
+    metricLine(t.cv, metrics.cv === null ? '—' : formatPercent(input.language, metrics.cv, 1));
+    metricLine(t.gri(metrics.griZone), formatNumber(input.language, metrics.gri, 0));
+    if (input.glucose.basis === 'cgm') metricLine(t.activeTime, formatPercent(input.language, metrics.activePercent));
+    metricLine(t.readings, formatNumber(input.language, metrics.n, 0));
+    y = Math.max(y + barH + 8, my);
+    if (input.glucose.basis === 'cgm' && !metrics.sufficiency.sufficient) {
+      doc.font('Helvetica-Oblique').fontSize(8).fillColor(COLORS.low).text(t.insufficient, left, y, { width });
+      y = doc.y + 6;
+    }
+
+    // AGP
+    if (input.glucose.agp) {
+      doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.agp, left, y);
+      doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(t.agpLegend);
+      y = doc.y + 4;
+      drawAgp(doc, input, { x: left + 30, y, w: width - 30, h: 170 }, glucoseText);
+      y += 170 + 18;
+    }
+
+    // Daily mini charts: the last 14 local days of the period.
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.daily, left, y);
+    y = doc.y + 4;
+    y = drawDaily(doc, input, { x: left, y, w: width }) + 8;
+  }
+
+  // Other results
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.otherResults, left, y);
+  doc.font('Helvetica').fontSize(9);
+  const when = (iso: string) => ` (${formatDate(input.language, Date.parse(iso), input.timeZone)})`;
+  const { hba1c, lipids, blood_pressure: bp, weight } = input.latest;
+  doc.text(
+    `${label(t.hba1c)}${hba1c ? `${formatPercent(input.language, hba1c.percent, 1)} / ${formatHba1c(hba1c.percent, 'mmol/mol')}${NBSP}mmol/mol${when(hba1c.measuredAt)}` : t.none}`,
+  );
+  if (lipids) {
+    const parts = (['total', 'hdl', 'ldl', 'triglycerides'] as const)
+      .map((k) => {
+        const value = lipids[`${k}Mgdl`];
+        return value === null ? null : `${t.lipidNames[k]} ${formatNumber(input.language, value / 100, 2)}${NBSP}g/L`;
+      })
+      .filter((part): part is string => part !== null);
+    doc.text(`${label(t.lipids)}${parts.join(', ')}${when(lipids.measuredAt)}`);
+  } else {
+    doc.text(`${label(t.lipids)}${t.none}`);
+  }
+  doc.text(`${label(t.bloodPressure)}${bp ? `${bp.systolic}/${bp.diastolic}${NBSP}mmHg${when(bp.measuredAt)}` : t.none}`);
+  doc.text(`${label(t.weight)}${weight ? `${formatNumber(input.language, weight.kg, 1)}${NBSP}kg${when(weight.measuredAt)}` : t.none}`);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Oblique').fontSize(7).fillColor(COLORS.muted).text(t.disclaimer, left, doc.y, { width });
+
+  doc.end();
+  return done;
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+type Box = { x: number; y: number; w: number; h: number };
+
+function yScale(box: Box, mgdl: number): number {
+  const clamped = Math.min(Y_MAX_MGDL, Math.max(Y_MIN_MGDL, mgdl));
+  return box.y + box.h - ((clamped - Y_MIN_MGDL) / (Y_MAX_MGDL - Y_MIN_MGDL)) * box.h;
+}
+
+function drawAgp(doc: Doc, input: GlucoseReportInput, box: Box, glucoseText: (mgdl: number) => string): void {
+  const agp = input.glucose.agp;
+  if (!agp) return;
+  const { range } = input.targets;
+  doc.save();
+  doc.rect(box.x, yScale(box, range.highAbove), box.w, yScale(box, range.lowBelow) - yScale(box, range.highAbove)).fill(COLORS.target);
+  doc.lineWidth(0.5).strokeColor(COLORS.grid);
+  for (let hour = 0; hour <= 24; hour += 3) {
+    const x = box.x + (hour / 24) * box.w;
+    doc.moveTo(x, box.y).lineTo(x, box.y + box.h).stroke();
+    doc.fillColor(COLORS.muted).fontSize(7).text(`${String(hour).padStart(2, '0')}:00`, x - 12, box.y + box.h + 3, { width: 24, align: 'center' });
+  }
+  for (const mgdl of [range.veryLowBelow, range.lowBelow, range.highAbove, range.veryHighAbove]) {
+    const yy = yScale(box, mgdl);
+    doc.moveTo(box.x, yy).lineTo(box.x + box.w, yy).stroke();
+    doc.fillColor(COLORS.muted).fontSize(6).text(glucoseText(mgdl), box.x - 32, yy - 3, { width: 30, align: 'right' });
+  }
+  const n = agp.minuteOfDay.length;
+  const xAt = (i: number) => box.x + ((agp.minuteOfDay[i] as number) / 1440) * box.w;
+  const area = (upper: (number | null)[], lower: (number | null)[], color: string) => {
+    let started = false;
+    for (let i = 0; i < n; i++) {
+      const u = upper[i];
+      if (u === null || u === undefined) continue;
+      if (!started) doc.moveTo(xAt(i), yScale(box, u));
+      else doc.lineTo(xAt(i), yScale(box, u));
+      started = true;
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      const l = lower[i];
+      if (l === null || l === undefined) continue;
+      doc.lineTo(xAt(i), yScale(box, l));
+    }
+    if (started) doc.closePath().fillOpacity(0.9).fill(color);
+  };
+  area(agp.p95, agp.p5, COLORS.band95);
+  area(agp.p75, agp.p25, COLORS.band75);
+  doc.fillOpacity(1);
+  let started = false;
+  for (let i = 0; i < n; i++) {
+    const m = agp.p50[i];
+    if (m === null || m === undefined) continue;
+    if (!started) doc.moveTo(xAt(i), yScale(box, m));
+    else doc.lineTo(xAt(i), yScale(box, m));
+    started = true;
+  }
+  if (started) doc.lineWidth(1.5).strokeColor(COLORS.median).stroke();
+  doc.lineWidth(0.5).strokeColor(COLORS.muted).rect(box.x, box.y, box.w, box.h).stroke();
+  doc.restore();
+}
+
+function drawDaily(doc: Doc, input: GlucoseReportInput, area: { x: number; y: number; w: number }): number {
+  const offsetOf = getZoneOffsetResolver(input.timeZone);
+  const lastDay = localDayNumber(offsetOf, input.to - 1);
+  const days = Math.min(14, input.days);
+  const columns = 7;
+  const gap = 4;
+  const cellW = (area.w - gap * (columns - 1)) / columns;
+  const cellH = 46;
+  const { range } = input.targets;
+  let index = 0;
+  let cursor = 0;
+  for (let k = days - 1; k >= 0; k--) {
+    const day = lastDay - k;
+    const start = localToUtc(offsetOf, day * DAY_MS);
+    const end = localToUtc(offsetOf, (day + 1) * DAY_MS);
+    const col = index % columns;
+    const row = Math.floor(index / columns);
+    const box = { x: area.x + col * (cellW + gap), y: area.y + row * (cellH + 14), w: cellW, h: cellH };
+    doc.save();
+    doc.rect(box.x, yScale(box, range.highAbove), box.w, yScale(box, range.lowBelow) - yScale(box, range.highAbove)).fill(COLORS.target);
+    doc.lineWidth(0.4).strokeColor(COLORS.grid).rect(box.x, box.y, box.w, box.h).stroke();
+    let started = false;
+    let previousT = Number.NaN;
+    for (; cursor < input.series.t.length && (input.series.t[cursor] as number) < end; cursor++) {
+      const ti = input.series.t[cursor] as number;
+      if (ti < start) continue;
+      const x = box.x + ((ti - start) / (end - start)) * box.w;
+      const yy = yScale(box, input.series.v[cursor] as number);
+      // A gap of more than 15 minutes breaks the line instead of drawing a false straight segment.
+      if (!started || ti - previousT > 15 * 60_000) doc.moveTo(x, yy);
+      else doc.lineTo(x, yy);
+      started = true;
+      previousT = ti;
+    }
+    if (started) doc.lineWidth(0.6).strokeColor(COLORS.median).stroke();
+    doc.restore();
+    const date = dayNumberToIsoDate(day);
+    doc.fillColor(COLORS.muted).font('Helvetica').fontSize(6).text(`${date.slice(8, 10)}/${date.slice(5, 7)}`, box.x, box.y + box.h + 2, { width: box.w, align: 'center' });
+    index++;
+  }
+  return area.y + Math.ceil(days / columns) * (cellH + 14);
+}

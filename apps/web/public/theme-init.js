@@ -1,0 +1,26 @@
+// Pre-paint: applies the saved theme and language before React starts, to avoid a flash.
+// Mirrors src/lib/theme.ts (kept tiny on purpose; the app re-applies everything on start).
+(function () {
+  try {
+    var root = document.documentElement;
+    var store = window.localStorage;
+    var mode = store.getItem('glucosuivi-ui-theme');
+    if (store.getItem('glucosuivi-ui-theme-auto') === 'true') mode = 'auto';
+    if (mode !== 'light' && mode !== 'dark' && mode !== 'auto') mode = 'system';
+    var dark;
+    if (mode === 'auto') {
+      var h = new Date().getHours();
+      dark = h >= 20 || h < 7;
+    } else if (mode === 'system') {
+      dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    } else {
+      dark = mode === 'dark';
+    }
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    var lng = new URLSearchParams(window.location.search).get('lng') || store.getItem('glucosuivi-lang');
+    if (lng === 'fr' || lng === 'en' || lng === 'es') root.lang = lng;
+  } catch {
+    /* storage may be blocked: the app falls back to defaults */
+  }
+})();

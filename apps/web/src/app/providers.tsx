@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { A11yProvider } from '@/lib/a11y-context';
+import { getI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { ThemeProvider, useTheme } from '@/lib/theme-context';
+
+/** Spec §9: notifications close after 4 s, at most three on screen. */
+export const TOAST_DURATION_MS = 4_000;
+export const TOAST_VISIBLE_MAX = 3;
+
+function Toasts() {
+  const { resolved } = useTheme();
+  return (
+    <Toaster theme={resolved} duration={TOAST_DURATION_MS} visibleToasts={TOAST_VISIBLE_MAX} closeButton richColors />
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={getI18n()}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <A11yProvider>
+            {children}
+            <Toasts />
+          </A11yProvider>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,124 @@
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { LoadingScreen, type LoadingVariant } from '@/components/ui/LoadingScreen';
+import type { PlaceholderPageKey } from '@/features/placeholder/PlaceholderPage';
+import { RequireAuth } from './guards/RequireAuth';
+import { RequirePatient } from './guards/RequirePatient';
+import { RequireProfessional } from './guards/RequireProfessional';
+import { RootLayout } from './layouts/RootLayout';
+import { RouteError } from './RouteError';
+
+// Route-level code splitting: each feature is its own chunk, loaded on first visit.
+const LandingPage = lazy(() => import('@/features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import('@/features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
+const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const PlaceholderPage = lazy(() =>
+  import('@/features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
+);
+
+export type RouteArea = 'public' | 'patient' | 'professional';
+
+export interface PageRoute {
+  /** The first path is the canonical one, the others are aliases showing the same page. */
+  paths: readonly string[];
+  page: PlaceholderPageKey;
+  area: RouteArea;
+  loading?: LoadingVariant;
+}
+
+/** Every page of spec §2 with its aliases. */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { paths: ['/privacy-policy'], page: 'privacyPolicy', area: 'public' },
+  { paths: ['/how-it-works'], page: 'howItWorks', area: 'public' },
+  { paths: ['/features'], page: 'features', area: 'public' },
+  { paths: ['/pricing'], page: 'pricing', area: 'public' },
+  { paths: ['/security'], page: 'security', area: 'public' },
+  { paths: ['/training'], page: 'training', area: 'public' },
+  { paths: ['/terms'], page: 'terms', area: 'public' },
+  { paths: ['/api-docs', '/api'], page: 'apiDocs', area: 'public' },
+  { paths: ['/cookies', '/cookies-policy'], page: 'cookies', area: 'public' },
+  { paths: ['/legal', '/legal-notice'], page: 'legal', area: 'public' },
+  { paths: ['/help-center', '/centre-aide'], page: 'helpCenter', area: 'public' },
+  { paths: ['/contact'], page: 'contact', area: 'public' },
+  { paths: ['/community', '/communaute', '/community-forum'], page: 'community', area: 'public' },
+  { paths: ['/user-guide', '/guide-utilisateur'], page: 'userGuide', area: 'public' },
+  { paths: ['/subscription'], page: 'subscription', area: 'public' },
+
+  { paths: ['/patient-dashboard'], page: 'patientDashboard', area: 'patient', loading: 'dashboard' },
+  { paths: ['/profil', '/profile'], page: 'profile', area: 'patient' },
+  { paths: ['/dashboard', '/health-dashboard'], page: 'healthDashboard', area: 'patient', loading: 'dashboard' },
+  { paths: ['/abonnement'], page: 'patientSubscription', area: 'patient' },
+  { paths: ['/notifications'], page: 'notifications', area: 'patient' },
+  { paths: ['/support'], page: 'support', area: 'patient' },
+  { paths: ['/settings'], page: 'settings', area: 'patient' },
+  { paths: ['/cgm-connection'], page: 'cgmConnection', area: 'patient' },
+  { paths: ['/messages'], page: 'messages', area: 'patient' },
+  { paths: ['/appointments'], page: 'appointments', area: 'patient' },
+  { paths: ['/reports'], page: 'reports', area: 'patient', loading: 'report' },
+  { paths: ['/reminders'], page: 'reminders', area: 'patient' },
+  { paths: ['/new-measurement'], page: 'newMeasurement', area: 'patient' },
+  { paths: ['/weekly-report'], page: 'weeklyReport', area: 'patient', loading: 'report' },
+
+  { paths: ['/doctor'], page: 'doctorDashboard', area: 'professional', loading: 'doctor' },
+  { paths: ['/doctor-resources'], page: 'doctorResources', area: 'professional' },
+  { paths: ['/doctor-profile'], page: 'doctorProfile', area: 'professional' },
+  { paths: ['/doctor-settings'], page: 'doctorSettings', area: 'professional' },
+  { paths: ['/doctor-appointments'], page: 'doctorAppointments', area: 'professional' },
+  { paths: ['/doctor-support'], page: 'doctorSupport', area: 'professional' },
+  { paths: ['/patient-invitations'], page: 'patientInvitations', area: 'professional' },
+  { paths: ['/admin'], page: 'admin', area: 'professional', loading: 'admin' },
+  { paths: ['/department-tracking'], page: 'departmentTracking', area: 'professional' },
+];
+
+const AREA_LOADING: Record<RouteArea, LoadingVariant> = {
+  public: 'default',
+  patient: 'patient',
+  professional: 'doctor',
+};
+
+function suspended(node: ReactNode, variant: LoadingVariant = 'default') {
+  return <Suspense fallback={<LoadingScreen variant={variant} />}>{node}</Suspense>;
+}
+
+function pageRoutes(area: RouteArea): RouteObject[] {
+  return PAGE_ROUTES.filter((route) => route.area === area).flatMap((route) =>
+    route.paths.map((path) => ({
+      path,
+      element: suspended(<PlaceholderPage pageKey={route.page} />, route.loading ?? AREA_LOADING[route.area]),
+    })),
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: suspended(<LandingPage />) },
+      { path: '/auth', element: suspended(<AuthPage />) },
+      ...pageRoutes('public'),
+      {
+        element: (
+          <RequireAuth>
+            <RequirePatient>
+              <Outlet />
+            </RequirePatient>
+          </RequireAuth>
+        ),
+        children: pageRoutes('patient'),
+      },
+      {
+        element: (
+          <RequireAuth>
+            <RequireProfessional>
+              <Outlet />
+            </RequireProfessional>
+          </RequireAuth>
+        ),
+        children: pageRoutes('professional'),
+      },
+      { path: '*', element: suspended(<NotFoundPage />) },
+    ],
+  },
+];

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyA11yFlags, createAnnouncer, initialA11yFlags, scheduleShortcutHint, shortcutFor } from './a11y';
+
+const press = (key: string, extra: Partial<{ code: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
+  shortcutFor({ key, altKey: false, ctrlKey: false, metaKey: false, ...extra });
+
+describe('shortcutFor', () => {
+  it('maps the Alt shortcuts', () => {
+    expect(press('1', { altKey: true })).toBe('focusMain');
+    expect(press('2', { altKey: true })).toBe('focusNavigation');
+    expect(press('h', { altKey: true })).toBe('toggleHighContrast');
+    expect(press('H', { altKey: true })).toBe('toggleHighContrast');
+    expect(press('+', { altKey: true })).toBe('largerText');
+    expect(press('=', { altKey: true })).toBe('largerText');
+    expect(press('-', { altKey: true })).toBe('smallerText');
+  });
+
+  it('uses the physical key when Alt changes the character (macOS, AZERTY)', () => {
+    expect(press('¡', { altKey: true, code: 'Digit1' })).toBe('focusMain');
+    expect(press('&', { altKey: true, code: 'Digit1' })).toBe('focusMain');
+    expect(press('˙', { altKey: true, code: 'KeyH' })).toBe('toggleHighContrast');
+    expect(press('+', { altKey: true, code: 'NumpadAdd' })).toBe('largerText');
+    expect(press('–', { altKey: true, code: 'Minus' })).toBe('smallerText');
+  });
+
+  it('maps Escape without modifiers', () => {
+    expect(press('Escape')).toBe('closeModal');
+    expect(press('Escape', { ctrlKey: true })).toBeNull();
+  });
+
+  it('ignores everything else', () => {
+    expect(press('1')).toBeNull();
+    expect(press('h')).toBeNull();
+    expect(press('h', { altKey: true, ctrlKey: true })).toBeNull();
+    expect(press('1', { altKey: true, metaKey: true })).toBeNull();
+    expect(press('x', { altKey: true, code: 'KeyX' })).toBeNull();
+  });
+});
+
+describe('announcements', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('clears a message after 1 s', () => {
+    const setMessage = vi.fn();
+    const announcer = createAnnouncer(setMessage);
+    announcer.announce('Contraste élevé activé');
+    expect(setMessage).toHaveBeenLastCalledWith('Contraste élevé activé');
+    vi.advanceTimersByTime(999);
+    expect(setMessage).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(setMessage).toHaveBeenLastCalledWith('');
+  });
+
+  it('restarts the 1 s when a new message comes', () => {
+    const setMessage = vi.fn();
+    const announcer = createAnnouncer(setMessage);
+    announcer.announce('a');
+    vi.advanceTimersByTime(800);
+    announcer.announce('b');
+    vi.advanceTimersByTime(800);
+    expect(setMessage).toHaveBeenLastCalledWith('b');
+    vi.advanceTimersByTime(200);
+    expect(setMessage).toHaveBeenLastCalledWith('');
+    announcer.dispose();
+  });
+
+  it('announces the shortcut hint 2 s after load, once, unless cancelled', () => {
+    const hint = vi.fn();
+    scheduleShortcutHint(hint);
+    vi.advanceTimersByTime(1_999);
+    expect(hint).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(hint).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10_000);
+    expect(hint).toHaveBeenCalledTimes(1);
+
+    const cancelled = vi.fn();
+    const cancel = scheduleShortcutHint(cancelled);
+    cancel();
+    vi.advanceTimersByTime(5_000);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+});
+
+describe('flags', () => {
+  it('start from the OS for contrast and motion', () => {
+    const media = (q: string) => ({ matches: q.includes('contrast') });
+    expect(initialA11yFlags(media)).toEqual({ highContrast: true, reducedMotion: false, largeText: false });
+    expect(initialA11yFlags(undefined)).toEqual({ highContrast: false, reducedMotion: false, largeText: false });
+  });
+
+  it('become classes on the root', () => {
+    const root = document.createElement('html');
+    applyA11yFlags(root, { highContrast: true, reducedMotion: false, largeText: true });
+    expect(root.className).toBe('high-contrast large-text');
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY, NAMESPACES, createI18n, detectLanguage, loadResources } from './i18n';
+
+function store(value: string | null) {
+  return { getItem: (k: string) => (k === LANGUAGE_STORAGE_KEY ? value : null) };
+}
+
+describe('detectLanguage', () => {
+  it('prefers ?lng= in the URL', () => {
+    expect(detectLanguage('?lng=es', store('en'))).toBe('es');
+    expect(detectLanguage('?foo=1&lng=EN', store('es'))).toBe('en');
+  });
+
+  it('then the saved language', () => {
+    expect(detectLanguage('', store('en'))).toBe('en');
+    expect(detectLanguage('?lng=de', store('es'))).toBe('es');
+  });
+
+  it('then French', () => {
+    expect(detectLanguage('', store(null))).toBe('fr');
+    expect(detectLanguage('?lng=xx', store('zz'))).toBe('fr');
+    expect(detectLanguage('', undefined)).toBe('fr');
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    expect(detectLanguage('', throwing)).toBe('fr');
+  });
+});
+
+describe('createI18n', () => {
+  afterEach(() => localStorage.clear());
+
+  it('bundles every namespace in the three languages', () => {
+    const resources = loadResources();
+    expect(Object.keys(resources.fr).sort()).toEqual(Object.keys(resources.en).sort());
+    expect(Object.keys(resources.fr).sort()).toEqual(Object.keys(resources.es).sort());
+    expect(Object.keys(resources.fr).sort()).toEqual([...NAMESPACES].sort());
+  });
+
+  it('translates, keeps <html lang> in sync and saves the choice', async () => {
+    const i18n = createI18n('fr');
+    expect(i18n.t('guards.loading')).toBe('Chargement...');
+    await i18n.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(i18n.t('a11y:skip.main')).toBe('Skip to main content');
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('a11y:skip.main')).toBe('Aller au contenu principal');
+    expect(i18n.t('a11y:skip.navigation')).toBe('Aller à la navigation');
+    expect(i18n.t('guards.checkingPermissions')).toBe('Vérification des permissions...');
+  });
+
+  it('keeps the 404 texts in English in every language', async () => {
+    const i18n = createI18n('es');
+    expect(i18n.t('notFound:heading')).toBe('Oops! Page not found');
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('notFound:backHome')).toBe('Return to Home');
+  });
+});

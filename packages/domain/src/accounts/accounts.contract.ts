@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../shared/contract';
+import {
+  activeSessionSchema,
+  backupCodeSchema,
+  sessionUserSchema,
+  sessionViewSchema,
+  signInResultSchema,
+  signInSchema,
+  signUpSchema,
+  specialtySchema,
+  totpCodeSchema,
+} from './accounts.schemas';
+
+const ok = z.object({ ok: z.literal(true) });
+
+export const signUp = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/sign-up',
+  summary: 'Register a patient or a professional; signs the new user in',
+  tags: ['accounts'],
+  access: 'public',
+  body: signUpSchema,
+  status: 201,
+  response: z.object({ user: sessionUserSchema, redirectTo: z.enum(['/doctor', '/admin', '/patient-dashboard']) }),
+  errors: ['email_taken', 'weak_password', 'rate_limited'],
+});
+
+export const signIn = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/sign-in',
+  summary: 'Sign in with e-mail and password; may ask for the second factor',
+  tags: ['accounts'],
+  access: 'public',
+  body: signInSchema,
+  response: signInResultSchema,
+  errors: ['invalid_credentials', 'rate_limited'],
+});
+
+export const verifyTotp = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/two-factor/verify',
+  summary: 'Second sign-in step with a TOTP code',
+  tags: ['accounts'],
+  access: 'public',
+  body: totpCodeSchema,
+  response: signInResultSchema,
+  errors: ['invalid_code', 'rate_limited', 'unauthenticated'],
+});
+
+export const verifyBackupCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/two-factor/backup-code',
+  summary: 'Second sign-in step with a single-use backup code',
+  tags: ['accounts'],
+  access: 'public',
+  body: backupCodeSchema,
+  response: signInResultSchema,
+  errors: ['invalid_code', 'rate_limited', 'unauthenticated'],
+});
+
+export const getSession = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/get-session',
+  summary: 'The current session and user, or null',
+  tags: ['accounts'],
+  access: 'public',
+  response: sessionViewSchema,
+});
+
+export const signOut = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/sign-out',
+  summary: 'Sign out here, or everywhere',
+  tags: ['accounts'],
+  access: 'public',
+  body: z.object({ everywhere: z.boolean().optional() }).strict().optional(),
+  response: ok,
+});
+
+export const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/api/accounts/sessions',
+  summary: 'Active sessions of the signed-in user',
+  tags: ['accounts'],
+  access: 'user',
+  response: z.array(activeSessionSchema),
+});
+
+export const revokeSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/accounts/sessions/:id',
+  summary: 'End one of my sessions',
+  tags: ['accounts'],
+  access: 'user',
+  params: z.object({ id: z.string().min(1).max(100) }),
+  response: ok,
+  errors: ['not_found'],
+});
+
+export const listSpecialties = defineEndpoint({
+  method: 'GET',
+  path: '/api/specialties',
+  summary: 'Active medical specialties, in display order',
+  tags: ['accounts'],
+  access: 'public',
+  response: z.array(specialtySchema),
+});
+
+export const requestDeletion = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/deletion',
+  summary: 'Ask for the account to be erased in 30 days; locks it at once',
+  tags: ['accounts'],
+  access: 'user',
+  body: z.object({ confirm: z.literal(true) }).strict(),
+  status: 202,
+  response: z.object({ eraseAfter: z.string() }),
+});

@@ -1,0 +1,17 @@
+/**
+ * French RPPS number check: 11 digits whose Luhn checksum is valid. The RPPS identifies every
+ * health professional in France; a typo almost always breaks the checksum.
+ */
+export function isValidRpps(value: string): boolean {
+  if (!/^\d{11}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < 11; i++) {
+    let digit = value.charCodeAt(10 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

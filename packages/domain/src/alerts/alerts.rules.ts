@@ -1,0 +1,93 @@
+import { classifyBloodPressure, classifySingleReading, detectEpisodes } from '../glucose/episodes';
+import type { ColumnSeries } from '../glucose/series';
+import type { AlertKind, AlertOrigin } from './alerts.schemas';
+
+/**
+ * Which readings raise which alerts (PRODUCT.md §3), as pure functions over plain values. The
+ * thresholds themselves live in glucose/episodes.ts; this module adds what an alert needs to be
+ * stored once: a deduplication key, so the same reading or episode seen again (a CGM uploader
+ * resends the last hours on every sync) never raises a second alert.
+ */
+
+/** Only conditions this recent raise an alert: an alert asks someone to act now, and importing
+ * months of history must not send months of e-mails. Older ones remain visible in the metrics. */
+export const ALERT_RECENCY_MS = 24 * 60 * 60 * 1000;
+
+export interface AlertCandidate {
+  kind: AlertKind;
+  origin: AlertOrigin;
+  /** Unique per patient: `reading:<id>:<kind>` or `episode:<kind>:<start ms>`. */
+  dedupKey: string;
+  measurementId: string | null;
+  glucoseMgdl: number | null;
+  systolic: number | null;
+  diastolic: number | null;
+  occurredAt: number;
+}
+
+const isRecent = (at: number, now: number): boolean => at >= now - ALERT_RECENCY_MS;
+
+/** Alert for one manual or meter glucose reading, or null. */
+export function alertForGlucoseReading(
+  reading: { id: string; valueMgdl: number; measuredAt: number },
+  now: number,
+): AlertCandidate | null {
+  const kind = classifySingleReading(reading.valueMgdl);
+  if (!kind || !isRecent(reading.measuredAt, now)) return null;
+  return {
+    kind,
+    origin: 'reading',
+    dedupKey: `reading:${reading.id}:${kind}`,
+    measurementId: reading.id,
+    glucoseMgdl: reading.valueMgdl,
+    systolic: null,
+    diastolic: null,
+    occurredAt: reading.measuredAt,
+  };
+}
+
+/** Alert for one blood-pressure reading (≥ 140/90 bp_high, ≥ 180/110 bp_urgent), or null. */
+export function alertForBloodPressure(
+  reading: { id: string; systolic: number; diastolic: number; measuredAt: number },
+  now: number,
+): AlertCandidate | null {
+  const level = classifyBloodPressure(reading.systolic, reading.diastolic);
+  if (!level || !isRecent(reading.measuredAt, now)) return null;
+  const kind: AlertKind = level === 'urgent' ? 'bp_urgent' : 'bp_high';
+  return {
+    kind,
+    origin: 'reading',
+    dedupKey: `reading:${reading.id}:${kind}`,
+    measurementId: reading.id,
+    glucoseMgdl: null,
+    systolic: reading.systolic,
+    diastolic: reading.diastolic,
+    occurredAt: reading.measuredAt,
+  };
+}
+
+/**
+ * Alerts for the CGM episodes of a series (ascending): one per episode, of its most severe
+ * kind so far; an episode escalating to urgent later raises the urgent alert then (its key
+ * differs). Only episodes confirmed within ALERT_RECENCY_MS of `now` count.
+ */
+export function alertsForCgmSeries(series: ColumnSeries, now: number): AlertCandidate[] {
+  const { hypo, hyper } = detectEpisodes(series);
+  const out: AlertCandidate[] = [];
+  for (const episode of [...hypo, ...hyper]) {
+    const confirmedAt = episode.urgentConfirmedAt ?? episode.confirmedAt;
+    if (!isRecent(confirmedAt, now)) continue;
+    const kind: AlertKind = episode.severity;
+    out.push({
+      kind,
+      origin: 'cgm_episode',
+      dedupKey: `episode:${kind}:${episode.start}`,
+      measurementId: null,
+      glucoseMgdl: episode.extreme,
+      systolic: null,
+      diastolic: null,
+      occurredAt: episode.start,
+    });
+  }
+  return out.sort((a, b) => a.occurredAt - b.occurredAt);
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../shared/contract';
+import { glucosePdfQuerySchema, weeklyReportSchema } from './reports.schemas';
+
+// The two downloads answer a file, not JSON: the response schema documents the body as a
+// string for OpenAPI; the server streams the bytes with the content type below.
+
+export const exportMeasurementsCsv = defineEndpoint({
+  method: 'GET',
+  path: '/api/measurements/export.csv',
+  summary:
+    'All measurements as CSV for French Excel (UTF-8 BOM, semicolons, decimal commas): one line per record, canonical units and the unit entered',
+  tags: ['reports'],
+  access: 'user',
+  query: z.object({}).strict(),
+  response: z.string(),
+  errors: ['forbidden'],
+});
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+export const glucoseReportPdf = defineEndpoint({
+  method: 'GET',
+  path: '/api/reports/glucose.pdf',
+  summary: 'One-page AGP-style glucose report (default 14 days) with HbA1c, lipids and blood pressure',
+  tags: ['reports'],
+  access: 'user',
+  query: glucosePdfQuerySchema,
+  // The bytes of the PDF (a Buffer on the server), not JSON.
+  response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+  errors: ['forbidden'],
+});
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+export const getWeeklyReport = defineEndpoint({
+  method: 'GET',
+  path: '/api/reports/weekly',
+  summary: 'Last 7 days against the previous 7: glucose metrics and their changes',
+  tags: ['reports'],
+  access: 'user',
+  response: weeklyReportSchema,
+  errors: ['forbidden'],
+});
