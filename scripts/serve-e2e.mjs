@@ -16,6 +16,7 @@ const child = existsSync(server)
         HOST: '127.0.0.1',
         DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'glucosuivi-e2e-')),
         NODE_ENV: 'production',
+        AUTH_SIGNUP_PER_HOUR: process.env.AUTH_SIGNUP_PER_HOUR ?? '1000',
       },
     })
   : spawn('npx', ['vite', 'preview', '--port', port, '--strictPort', '--host', '127.0.0.1'], {

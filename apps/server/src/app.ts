@@ -18,7 +18,6 @@ import { createAuth } from './features/auth/auth';
 import { createAuthPort } from './features/auth/auth.port';
 import { createAccountsService, type AccountsService } from './features/accounts/accounts.service';
 import { accountsRoutes } from './features/accounts/accounts.routes';
-import { passwordResetEmail } from './features/accounts/accounts.emails';
 import { createSettingsService } from './features/settings/settings.service';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { measurementsRoutes } from './features/measurements/measurements.routes';
@@ -47,6 +46,7 @@ export interface AppDeps {
   trustedOrigins?: string[];
   /** Addresses that are administrators (SPEC §6 fixed administrator address). */
   adminEmails: string[];
+  limits?: { signUpPerHour?: number };
 }
 
 export interface App {
@@ -129,7 +129,8 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     baseURL: deps.publicUrl,
     trustedOrigins: [deps.publicUrl, ...(deps.trustedOrigins ?? [])],
     secure: deps.secure ?? false,
-    sendPasswordReset: async ({ email, url }) => deps.mailer.send(passwordResetEmail(email, url, 'fr')),
+    // The accounts service is created below; the reset e-mail needs it (user's language, our link).
+    sendPasswordReset: async (data) => accounts.sendPasswordResetEmail(data),
   });
   const accounts = createAccountsService({
     database: deps.database,
@@ -142,7 +143,7 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     limits: {
       signInPerIp: new RateLimiter(30, 15 * 60_000),
       signInFailuresPerAccount: new RateLimiter(10, 15 * 60_000),
-      signUpPerIp: new RateLimiter(20, 60 * 60_000),
+      signUpPerIp: new RateLimiter(deps.limits?.signUpPerHour ?? 20, 60 * 60_000),
       codesPerIp: new RateLimiter(20, 15 * 60_000),
     },
   });

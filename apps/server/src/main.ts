@@ -60,6 +60,7 @@ async function main() {
     publicUrl,
     trustedOrigins: [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     adminEmails: env.ADMIN_EMAILS.split(',').map((e) => e.trim()).filter(Boolean),
+    limits: { signUpPerHour: env.AUTH_SIGNUP_PER_HOUR },
   });
 
   if (wasNew && env.SEED_DEMO) {

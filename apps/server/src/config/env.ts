@@ -26,6 +26,8 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z.string().default('admin@glucosuivi.fr'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanString.default(true),
+  /** Sign-ups allowed per address and hour (raised by the browser tests, which sign up a lot). */
+  AUTH_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: booleanString.default(false),
 });
 

@@ -3,6 +3,9 @@ import { defineEndpoint } from '../shared/contract';
 import {
   activeSessionSchema,
   backupCodeSchema,
+  changeEmailSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
   sessionUserSchema,
   sessionViewSchema,
   signInResultSchema,
@@ -116,4 +119,37 @@ export const requestDeletion = defineEndpoint({
   body: z.object({ confirm: z.literal(true) }).strict(),
   status: 202,
   response: z.object({ eraseAfter: z.string() }),
+});
+
+export const forgotPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/password/forgot',
+  summary: 'Send a password reset link (always answers the same, known e-mail or not)',
+  tags: ['accounts'],
+  access: 'public',
+  body: forgotPasswordSchema,
+  response: ok,
+  errors: ['rate_limited'],
+});
+
+export const resetPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/password/reset',
+  summary: 'Set a new password with the e-mailed token; ends every session',
+  tags: ['accounts'],
+  access: 'public',
+  body: resetPasswordSchema,
+  response: ok,
+  errors: ['invalid_code', 'weak_password', 'rate_limited'],
+});
+
+export const changeEmail = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/email',
+  summary: 'Change the sign-in e-mail (password required again)',
+  tags: ['accounts'],
+  access: 'user',
+  body: changeEmailSchema,
+  response: ok,
+  errors: ['invalid_credentials', 'email_taken', 'rate_limited'],
 });

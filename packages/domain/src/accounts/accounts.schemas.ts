@@ -113,3 +113,21 @@ export function displayName(firstName: string | null | undefined, email: string 
   const local = email?.split('@')[0];
   return local ? local : fallback;
 }
+
+export const forgotPasswordSchema = z.object({ email: z.email('emailInvalid').max(254, 'emailInvalid') }).strict();
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(10, 'tokenInvalid').max(200, 'tokenInvalid'),
+    password: z.string().min(MIN_PASSWORD_LENGTH, 'passwordTooShort').max(MAX_PASSWORD_LENGTH, 'passwordTooLong'),
+    confirmPassword: z.string(),
+  })
+  .strict()
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'passwordMismatch' });
+
+export const changeEmailSchema = z
+  .object({
+    newEmail: z.email('emailInvalid').max(254, 'emailInvalid'),
+    password: z.string().min(1, 'passwordRequired').max(MAX_PASSWORD_LENGTH, 'passwordTooLong'),
+  })
+  .strict();

@@ -307,3 +307,56 @@ describe('account deletion', () => {
     expect((await get('/api/auth/get-session', jar)).json()).toMatchObject({ user: { email: 'staying@example.test' } });
   });
 });
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read a link in a message. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+describe('password reset, e-mail change and data download', () => {
+  it('resets the password through the e-mailed link, which works once and ends every session', async () => {
+    const jar = new CookieJar();
+    await post('/api/accounts/sign-up', patient('forgot@example.test', { language: 'en' }), jar, nextIp());
+    const unknown = await post('/api/accounts/password/forgot', { email: 'nobody-here@example.test' }, undefined, nextIp());
+    const known = await post('/api/accounts/password/forgot', { email: 'forgot@example.test' }, undefined, nextIp());
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    const mail = await smtp.waitFor((m) => m.to.includes('forgot@example.test') && m.subject.includes('Reset'));
+    const token = /mode=reset&token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(mail.raw))?.[1];
+    expect(token).toBeTruthy();
+    const newPassword = 'Nouveau-Secret-2027!';
+    const reset = await post('/api/accounts/password/reset', { token, password: newPassword, confirmPassword: newPassword }, undefined, nextIp());
+    expect(reset.statusCode).toBe(200);
+    expect((await get('/api/auth/get-session', jar)).json()).toBeNull();
+    expect((await post('/api/accounts/password/reset', { token, password: newPassword, confirmPassword: newPassword }, undefined, nextIp())).statusCode).toBe(400);
+    expect((await post('/api/accounts/sign-in', { email: 'forgot@example.test', password: STRONG }, undefined, nextIp())).statusCode).toBe(401);
+    expect((await post('/api/accounts/sign-in', { email: 'forgot@example.test', password: newPassword }, undefined, nextIp())).statusCode).toBe(200);
+  });
+
+  it('changes the e-mail only with the right password', async () => {
+    const jar = new CookieJar();
+    await post('/api/accounts/sign-up', patient('old-address@example.test'), jar, nextIp());
+    expect((await post('/api/accounts/email', { newEmail: 'new-address@example.test', password: 'wrong' }, jar, nextIp())).statusCode).toBe(401);
+    expect((await post('/api/accounts/email', { newEmail: 'new-address@example.test', password: STRONG }, jar, nextIp())).statusCode).toBe(200);
+    expect((await get('/api/auth/get-session', jar)).json()).toMatchObject({ user: { email: 'new-address@example.test' } });
+    const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.email, 'new-address@example.test'));
+    expect(profile).toBeDefined();
+    expect((await post('/api/accounts/sign-in', { email: 'new-address@example.test', password: STRONG }, undefined, nextIp())).statusCode).toBe(200);
+  });
+
+  it('downloads a ZIP with the account data and no secret', async () => {
+    const jar = new CookieJar();
+    await post('/api/accounts/sign-up', patient('export@example.test'), jar, nextIp());
+    const res = await t.app.inject({ url: '/api/accounts/export.zip', headers: jar.header() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const body = res.rawPayload;
+    expect(body.subarray(0, 4).toString('hex')).toBe('504b0304');
+    const text = body.toString('utf8');
+    expect(text).toContain('compte.json');
+    expect(text).toContain('export@example.test');
+    expect(text).not.toMatch(/"password"|scrypt|backupCodes|"secret"/);
+    expect((await t.app.inject({ url: '/api/accounts/export.zip' })).statusCode).toBe(401);
+  });
+});

@@ -171,3 +171,29 @@ export async function tablesReferencingUsers(db: Db): Promise<{ table: string; c
     order by table_name`);
   return rowsOf<{ table: string; column: string }>(result);
 }
+
+export async function syncEmail(db: Db, userId: string, email: string) {
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ email }).where(eq(user.id, userId));
+    await tx.update(profiles).set({ email, updatedAt: new Date() }).where(eq(profiles.id, userId));
+    await tx.update(doctors).set({ email }).where(eq(doctors.userId, userId));
+  });
+}
+
+/** Everything the accounts feature keeps about a person, without secrets (no password hash, no TOTP secret). */
+export async function exportAccount(db: Db, userId: string) {
+  const [account] = await db
+    .select({ id: user.id, email: user.email, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [professional] = await db.select().from(doctors).where(eq(doctors.userId, userId));
+  const [settings] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  const sessions = await listUserSessions(db, userId);
+  const signIns = await db
+    .select({ event: authAudit.event, at: authAudit.createdAt, ipAddress: authAudit.ipAddress, userAgent: authAudit.userAgent })
+    .from(authAudit)
+    .where(eq(authAudit.userId, userId))
+    .orderBy(authAudit.createdAt);
+  return { account, profile, professional: professional ?? null, settings, sessions, securityEvents: signIns };
+}

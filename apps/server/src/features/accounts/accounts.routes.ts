@@ -108,6 +108,38 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService) {
     return result;
   });
 
+  registerEndpoint(app, contract.forgotPassword, async ({ body, request }) => {
+    await service.forgotPassword(body.email, context(request));
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, contract.resetPassword, async ({ body, request }) => {
+    await service.resetPassword({ token: body.token, password: body.password }, context(request));
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, contract.changeEmail, async ({ body, actor, request, reply }) => {
+    const outcome = await service.changeEmail(actor, body, context(request));
+    applyCookies(reply, outcome.setCookies);
+    return { ok: true as const };
+  });
+
+  // A file download, not JSON: declared for the OpenAPI document, answered as application/zip.
+  app.get(
+    '/api/accounts/export.zip',
+    { schema: { summary: 'Download all my data (ZIP: JSON and CSV)', tags: ['accounts'] } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const archive = await service.exportData(actor);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="glucosuivi-mes-donnees-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(archive);
+    },
+  );
+
   registerEndpoint(app, enableTwoFactor, async ({ body, request, reply }) => {
     const outcome = await service.twoFactor('enable', requireActor(request), { password: body.password }, context(request));
     applyCookies(reply, outcome.setCookies);

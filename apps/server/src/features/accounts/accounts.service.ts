@@ -19,7 +19,8 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { AppError } from '../../platform/http/app-error';
 import type { AuthOutcome, AuthPort } from '../auth/auth.port';
 import * as repo from './accounts.repository';
-import { welcomeEmail } from './accounts.emails';
+import { passwordResetEmail, welcomeEmail } from './accounts.emails';
+import { zip } from '../../platform/zip';
 import { MIN_PASSWORD_SCORE, passwordScore } from './password-strength';
 
 export interface Logger {
@@ -46,6 +47,8 @@ export interface AccountsDeps {
   appUrl: string;
   log: Logger;
   limits: AccountLimits;
+  /** Other features' contributions to "download my data" (file name → content). */
+  exporters?: ((actor: Actor) => Promise<{ name: string; content: string }[]>)[];
 }
 
 /** Where a request comes from, for throttling and the audit. */
@@ -338,6 +341,58 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     loadSessionUser,
+
+    /** Always answers the same, so the form never reveals whether an e-mail has an account. */
+    async forgotPassword(email: string, ctx: RequestContext) {
+      throttle(deps.limits.codesPerIp, ctx.ip, now().getTime());
+      const userId = await repo.findUserIdByEmail(deps.database.db, email);
+      if (!userId) return;
+      await deps.auth.requestPasswordReset(email.toLowerCase(), `${deps.appUrl}/auth?mode=reset`);
+      await audit('password_reset_requested', ctx, userId, email);
+    },
+
+    /** Called by the credential layer with the one-time token; the link opens our own reset form. */
+    async sendPasswordResetEmail(data: { userId: string; email: string; token: string }) {
+      const account = await repo.findAccount(deps.database.db, data.userId);
+      const language = languageSchema.safeParse(account?.language);
+      const url = `${deps.appUrl}/auth?mode=reset&token=${encodeURIComponent(data.token)}`;
+      await deps.mailer.send(passwordResetEmail(data.email, url, language.success ? language.data : 'fr'));
+    },
+
+    async resetPassword(input: { token: string; password: string }, ctx: RequestContext) {
+      throttle(deps.limits.codesPerIp, ctx.ip, now().getTime());
+      if (passwordScore(input.password, []) < MIN_PASSWORD_SCORE) {
+        throw new AppError('weak_password', 'Password too guessable', [
+          { path: ['password'], code: 'custom', message: 'passwordTooWeak' },
+        ]);
+      }
+      if (!(await deps.auth.resetPassword(input.token, input.password))) throw new AppError('invalid_code');
+      await audit('password_reset', ctx, null, null);
+    },
+
+    /** Re-authenticates with the password, then changes the sign-in e-mail everywhere it is kept. */
+    async changeEmail(actor: Actor, input: { newEmail: string; password: string }, ctx: RequestContext) {
+      throttle(deps.limits.codesPerIp, ctx.ip, now().getTime());
+      if (!(await deps.auth.checkPassword(actor.userId, input.password))) throw new AppError('invalid_credentials');
+      const newEmail = input.newEmail.toLowerCase();
+      const owner = await repo.findUserIdByEmail(deps.database.db, newEmail);
+      if (owner && owner !== actor.userId) {
+        throw new AppError('email_taken', 'E-mail already registered', [{ path: ['newEmail'], code: 'custom', message: 'emailTaken' }]);
+      }
+      const outcome = await deps.auth.changeEmail(newEmail, ctx.headers);
+      if (!outcome.value) throw new AppError('invalid_credentials');
+      await repo.syncEmail(deps.database.db, actor.userId, newEmail);
+      await audit('email_changed', ctx, actor.userId, newEmail);
+      return outcome;
+    },
+
+    /** "Download my data" (GDPR art. 15 and 20): one ZIP of everything the user owns. */
+    async exportData(actor: Actor): Promise<Buffer> {
+      const account = await repo.exportAccount(deps.database.db, actor.userId);
+      const files = [{ name: 'compte.json', content: JSON.stringify({ exportedAt: now().toISOString(), ...account }, null, 2) }];
+      for (const exporter of deps.exporters ?? []) files.push(...(await exporter(actor)));
+      return zip(files, now());
+    },
   };
 }
 

@@ -13,7 +13,7 @@ export interface AuthOptions {
   /** Other origins allowed to call (the Vite dev server). */
   trustedOrigins: string[];
   secure: boolean;
-  sendPasswordReset?: (data: { email: string; url: string; userId: string }) => Promise<void>;
+  sendPasswordReset?: (data: { email: string; token: string; userId: string }) => Promise<void>;
 }
 
 export const SESSION_COOKIE_PREFIX = 'glucosuivi';
@@ -44,8 +44,8 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
-      sendResetPassword: async ({ user: u, url }) => {
-        await options.sendPasswordReset?.({ email: u.email, url, userId: u.id });
+      sendResetPassword: async ({ user: u, token }) => {
+        await options.sendPasswordReset?.({ email: u.email, token, userId: u.id });
       },
     },
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
