@@ -3,6 +3,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,11 +28,27 @@ function stale(stampFile, sources) {
   return { isStale: process.env.FORCE_BUILD === '1' || newest > built, mark: () => writeFileSync(stamp, String(newest)) };
 }
 
+/** Writes .br and .gz beside every text asset, so the server sends compressed files without spending CPU per request. */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!/\.(js|css|html|svg|json|txt|webmanifest|xml)$/.test(name) || statSync(path).size < 1024) continue;
+    const content = readFileSync(path);
+    writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
 export async function build() {
   const web = stale('apps/web/dist/.build-stamp', ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src']);
   if (web.isStale) {
     console.log('[glucosuivi] construction de l’application web…');
     execSync('npx vite build --logLevel warn', { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+    precompress(join(root, 'apps/web/dist'));
     web.mark();
   }
   const server = stale('apps/server/dist/.build-stamp', ['apps/server/src', 'apps/server/drizzle', 'packages/domain/src']);

@@ -14,12 +14,12 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // The framework changes less often than the app: its own chunk stays cached across
+        // deploys. Every other library goes with the route that uses it (no catch-all vendor
+        // chunk), so the landing page never downloads password dictionaries or charts.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

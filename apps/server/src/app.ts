@@ -184,7 +184,10 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (scripts/build.mjs).
+      preCompressed: true,
       setHeaders: (res, path) => {
+        res.setHeader('vary', 'accept-encoding');
         // Hashed file names never change content: cache them for a year. Everything else
         // (index.html, manifest, robots) is revalidated so a deploy shows at once.
         res.setHeader(
