@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { Database } from '../../platform/db/database';
+import type { Actor, Database } from '../../platform/db/database';
+import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
+import { GLUCOSE_BATCH_MAX } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { MeasurementInput } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { createMeasurement, insertGlucoseBatch, type MeasurementsDeps } from '../measurements/measurements.service';
 
 export interface DemoAccount {
   email: string;
@@ -23,18 +27,29 @@ function demoPassword(): string {
  * Seeds the demo accounts of PRODUCT.md §6 on a new database. Passwords are random, printed
  * once on the console and kept in DATA_DIR/demo-accounts.txt (readable by the owner only).
  */
-export async function seedDemo(deps: { accounts: AccountsService; database: Database; dataDir: string; adminEmail: string; now: Date }) {
+export async function seedDemo(deps: {
+  accounts: AccountsService;
+  database: Database;
+  dataDir: string;
+  adminEmail: string;
+  now: Date;
+  /** Days of demo history (90 for the demo; tests use fewer). */
+  days?: number;
+}) {
+  const days = deps.days ?? 90;
   const accounts: DemoAccount[] = [];
+  const ids = new Map<string, string>();
   const add = async (
     input: { email: string; firstName: string; lastName: string; role: 'patient' | 'doctor'; medicalLicense?: string; speciality?: string },
     description: string,
     admin?: 'admin',
   ) => {
     const password = demoPassword();
-    await deps.accounts.seedAccount(
+    const created = await deps.accounts.seedAccount(
       { ...input, password, confirmPassword: password, language: 'fr' },
       admin,
     );
+    ids.set(input.email, created.value.user.id);
     accounts.push({ email: input.email, password, role: admin ?? input.role, description });
   };
 
@@ -50,6 +65,10 @@ export async function seedDemo(deps: { accounts: AccountsService; database: Data
   );
   await add({ email: deps.adminEmail, firstName: 'Admin', lastName: 'GlucoSuivi', role: 'patient' }, 'administrateur', 'admin');
 
+  const measurements: MeasurementsDeps = { database: deps.database, clock: { now: () => deps.now }, notify: { alertCreated: () => undefined } };
+  await seedCgmPatient(measurements, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
+  await seedManualPatient(measurements, { userId: ids.get('jean.martin@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
+
   const lines = accounts.map((a) => `${a.email}  ${a.password}  (${a.description})`);
   writeFileSync(join(deps.dataDir, 'demo-accounts.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });
   const announcement = [
@@ -59,4 +78,34 @@ export async function seedDemo(deps: { accounts: AccountsService; database: Data
     '',
   ].join('\n');
   return { accounts, announcement };
+}
+
+/** 90 days of 5-minute CGM readings, uploaded in batches as a CGM app would. */
+async function seedCgmPatient(deps: MeasurementsDeps, actor: Actor, now: Date, days: number) {
+  const series = generateCgmDays({ seed: 20261101, days, endAt: now.getTime() - 5 * 60_000, profile: 'average' });
+  for (let start = 0; start < series.t.length; start += GLUCOSE_BATCH_MAX) {
+    const readings = [];
+    for (let i = start; i < Math.min(series.t.length, start + GLUCOSE_BATCH_MAX); i++) {
+      readings.push({ measuredAt: new Date(series.t[i]!).toISOString(), value: series.v[i]! });
+    }
+    await insertGlucoseBatch(deps, actor, { source: 'cgm', deviceId: 'demo-libre-3', unit: 'mg/dL', readings });
+  }
+}
+
+/** A type-2 patient with a meter: glucose with meal context, HbA1c, lipids, blood pressure, weight. */
+async function seedManualPatient(deps: MeasurementsDeps, actor: Actor, now: Date, days: number) {
+  const data = generateManualReadings({ seed: 20261102, days, endAt: now.getTime() - 10 * 60_000, profile: 'average' });
+  const at = (ms: number) => new Date(ms).toISOString();
+  const inputs: MeasurementInput[] = [
+    ...data.glucose.map((g): MeasurementInput => ({ kind: 'glucose', measuredAt: at(g.measuredAt), value: g.mgdl, unit: 'mg/dL', context: g.context, source: 'meter' })),
+    ...data.hba1c.map((h): MeasurementInput => ({ kind: 'hba1c', measuredAt: at(h.measuredAt), value: h.percent, unit: '%', method: 'lab' })),
+    ...data.lipids.map(
+      (l): MeasurementInput => ({ kind: 'lipids', measuredAt: at(l.measuredAt), unit: 'mg/dL', total: l.totalMgdl, hdl: l.hdlMgdl, ldl: l.ldlMgdl, triglycerides: l.triglyceridesMgdl }),
+    ),
+    ...data.bloodPressure.map(
+      (b): MeasurementInput => ({ kind: 'blood_pressure', measuredAt: at(b.measuredAt), systolic: b.systolic, diastolic: b.diastolic, pulse: b.pulse }),
+    ),
+    ...data.weight.map((w): MeasurementInput => ({ kind: 'weight', measuredAt: at(w.measuredAt), kg: w.kg })),
+  ];
+  for (const input of inputs) await createMeasurement(deps, actor, input);
 }

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAppWithServices, type App } from '../../app';
+import { createTestDatabase, MIGRATIONS_FOLDER, type TestDatabase } from '../../test/test-database';
+import { fixedClock } from '../../platform/clock';
+import { CookieJar } from '../../test/cookie-jar';
+import { seedDemo } from './demo.seed';
+
+describe('demo seed', () => {
+  let database: TestDatabase;
+  let built: App;
+  const dataDir = mkdtempSync(join(tmpdir(), 'gs-seed-'));
+  const now = new Date('2026-11-02T09:00:00Z');
+  let announcement = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    built = await buildAppWithServices({
+      database,
+      clock: fixedClock(now),
+      migrationsFolder: MIGRATIONS_FOLDER,
+      version: 'test',
+      mailer: { send: async () => undefined },
+      authSecret: 'test-secret-test-secret-test-secret-0123456789',
+      publicUrl: 'http://localhost:3000',
+      adminEmails: ['admin@glucosuivi.fr'],
+    });
+    announcement = (await seedDemo({ accounts: built.accounts, database, dataDir, adminEmail: 'admin@glucosuivi.fr', now, days: 4 })).announcement;
+  }, 120_000);
+  afterAll(async () => {
+    await built?.app.close();
+    await database?.destroy();
+  });
+
+  it('creates the five demo accounts, with passwords printed once and kept private in DATA_DIR', async () => {
+    const file = join(dataDir, 'demo-accounts.txt');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    for (const line of lines) expect(announcement).toContain(line);
+  });
+
+  it('lets each demo account sign in to its own dashboard', async () => {
+    const lines = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8').trim().split('\n');
+    const expected: Record<string, string> = {
+      'camille.dupont@demo.glucosuivi.fr': '/patient-dashboard',
+      'jean.martin@demo.glucosuivi.fr': '/patient-dashboard',
+      'dr.bernard@demo.glucosuivi.fr': '/doctor',
+      'infirmier.petit@demo.glucosuivi.fr': '/doctor',
+      'admin@glucosuivi.fr': '/admin',
+    };
+    for (const line of lines) {
+      const [email, password] = line.split(/\s+/);
+      const res = await built.app.inject({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        payload: { email, password },
+        headers: { origin: 'http://localhost:3000' },
+        remoteAddress: `10.9.0.${lines.indexOf(line) + 1}`,
+      });
+      expect(res.statusCode, email).toBe(200);
+      expect(res.json().redirectTo, email).toBe(expected[email!]);
+    }
+  });
+
+  it('gives the CGM patient a full CGM history and the type-2 patient manual data', async () => {
+    const lines = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8').trim().split('\n');
+    const summaryFor = async (email: string) => {
+      const password = lines.find((l) => l.startsWith(email))!.split(/\s+/)[1];
+      const jar = new CookieJar();
+      jar.store(await built.app.inject({ method: 'POST', url: '/api/accounts/sign-in', payload: { email, password }, headers: { origin: 'http://localhost:3000' }, remoteAddress: '10.9.1.1' }));
+      const res = await built.app.inject({ url: '/api/measurements/summary?days=7', headers: jar.header() });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const cgm = await summaryFor('camille.dupont@demo.glucosuivi.fr');
+    expect(cgm.glucose.basis).toBe('cgm');
+    expect(cgm.glucose.readings).toBeGreaterThan(4 * 288 * 0.8);
+    const bands = Object.values(cgm.glucose.metrics.bands as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(bands).toBeCloseTo(100, 6);
+    const manual = await summaryFor('jean.martin@demo.glucosuivi.fr');
+    expect(manual.glucose.readings).toBeGreaterThan(0);
+    expect(manual.glucose.readings).toBeLessThan(4 * 10);
+  });
+});
