@@ -1,12 +1,10 @@
 import {
-  CHOLESTEROL_MGDL_PER_MMOLL,
   GLUCOSE_MGDL_PER_MMOLL,
   hba1cPercentToMmolMol,
   lipidFromMgdl,
   lipidToMgdl,
   parseGlucose,
   parseHba1c,
-  TRIGLYCERIDES_MGDL_PER_MMOLL,
   type GlucoseUnit,
   type Hba1cUnit,
   type LipidKind,
@@ -90,7 +88,8 @@ export function lipidLimitsIn(kind: LipidKind, unit: LipidUnit): Limits {
   return inwards(
     lipidFromMgdl(canonical.min, kind, unit),
     lipidFromMgdl(canonical.max, kind, unit),
-    DECIMALS[unit] as number,
+    // Labs print lipids in mmol/L and g/L with two decimals (formatLipid does the same).
+    2,
   );
 }
 
@@ -108,10 +107,3 @@ export function canonicalHba1c(value: number, unit: Hba1cUnit): number {
 export function canonicalLipid(value: number, kind: LipidKind, unit: LipidUnit): number {
   return roundHalfUp(lipidToMgdl(value, kind, unit), 1);
 }
-
-/** Factors re-exported for the texts that explain conversions. */
-export const CONVERSION_FACTORS = {
-  glucose: GLUCOSE_MGDL_PER_MMOLL,
-  cholesterol: CHOLESTEROL_MGDL_PER_MMOLL,
-  triglycerides: TRIGLYCERIDES_MGDL_PER_MMOLL,
-} as const;

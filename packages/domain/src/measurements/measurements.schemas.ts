@@ -88,7 +88,11 @@ function rangedNumber(limits: Limits, unit: string, integer = false) {
 }
 
 const isoDateTime = z.iso.datetime({ offset: true });
-const note = z.string().trim().max(NOTE_MAX_LENGTH).nullable().optional();
+/** Free text PostgreSQL can store: a NUL character is refused by the database, so by us first. */
+export function storableText(max: number, min = 0) {
+  return z.string().trim().min(min).max(max).refine((s) => !s.includes('\u0000'), { message: 'must not contain a NUL character' });
+}
+const note = storableText(NOTE_MAX_LENGTH).nullable().optional();
 const common = { measuredAt: isoDateTime, note };
 
 export const glucoseInputSchema = z
@@ -185,7 +189,7 @@ export const eventDetailSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('carbs'), grams: rangedNumber(CARBS_GRAMS_LIMITS, 'g') }).strict(),
   z.object({ type: z.literal('activity'), minutes: rangedNumber(ACTIVITY_MINUTES_LIMITS, 'min', true) }).strict(),
-  z.object({ type: z.literal('medication'), name: z.string().trim().min(1).max(200) }).strict(),
+  z.object({ type: z.literal('medication'), name: storableText(200, 1) }).strict(),
   /** A free note: the text is the record's `note`, required then. */
   z.object({ type: z.literal('note') }).strict(),
 ]);
@@ -306,7 +310,7 @@ export const GLUCOSE_BATCH_MAX = 10_000;
 export const glucoseBatchSchema = z
   .object({
     source: batchGlucoseSourceSchema,
-    deviceId: z.string().trim().min(1).max(100),
+    deviceId: storableText(100, 1),
     unit: glucoseUnitSchema,
     readings: z
       .array(z.object({ measuredAt: isoDateTime, value: z.number() }).strict())

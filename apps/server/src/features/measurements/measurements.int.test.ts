@@ -33,13 +33,17 @@ describe('measurements API', () => {
 
   it('answers 401 without a user on every route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    const calls = [
-      ['POST', '/api/measurements'],
+    const weight = { kind: 'weight', measuredAt: NOW, kg: 70 };
+    const batch = { source: 'cgm', deviceId: 'g7', unit: 'mg/dL', readings: [{ measuredAt: NOW, value: 100 }] };
+    const profile = { birthYear: null, diabetesType: null, diagnosisYear: null, treatment: null, heightCm: null, glucoseDevice: null, targets: { preset: 'standard' } };
+    // Valid input everywhere, so the only thing missing is the user.
+    const calls: [string, string, object?][] = [
+      ['POST', '/api/measurements', weight],
       ['GET', '/api/measurements'],
       ['GET', `/api/measurements/${id}`],
-      ['PUT', `/api/measurements/${id}`],
+      ['PUT', `/api/measurements/${id}`, weight],
       ['DELETE', `/api/measurements/${id}`],
-      ['POST', '/api/measurements/glucose/batch'],
+      ['POST', '/api/measurements/glucose/batch', batch],
       ['GET', '/api/measurements/summary?days=7'],
       ['GET', `/api/measurements/glucose-series?from=${minutesAgo(60)}&to=${NOW}`],
       ['GET', '/api/measurements/export.csv'],
@@ -47,16 +51,33 @@ describe('measurements API', () => {
       ['POST', `/api/alerts/${id}/acknowledge`],
       ['POST', `/api/alerts/${id}/resolve`],
       ['GET', '/api/profile'],
-      ['PUT', '/api/profile'],
+      ['PUT', '/api/profile', profile],
       ['GET', '/api/reports/glucose.pdf'],
       ['GET', '/api/reports/weekly'],
-    ] as const;
-    const valid = { kind: 'weight', measuredAt: NOW, kg: 70 };
-    for (const [method, url] of calls) {
-      const res = await t.app.inject({ method, url, ...(method === 'POST' || method === 'PUT' ? { payload: valid } : {}) });
-      // A body that fails the route's schema may answer 400 before authentication; never 2xx.
-      expect([400, 401], `${method} ${url}`).toContain(res.statusCode);
-      if (method === 'GET' || method === 'DELETE') expect(res.statusCode, `${method} ${url}`).toBe(401);
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(errorBodySchema.parse(res.json()).error.code).toBe('unauthenticated');
+    }
+  });
+
+  it('documents every endpoint of the feature in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, object> };
+    for (const path of [
+      '/api/measurements',
+      '/api/measurements/{id}',
+      '/api/measurements/glucose/batch',
+      '/api/measurements/summary',
+      '/api/measurements/glucose-series',
+      '/api/measurements/export.csv',
+      '/api/alerts',
+      '/api/alerts/{id}/acknowledge',
+      '/api/profile',
+      '/api/reports/glucose.pdf',
+      '/api/reports/weekly',
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
     }
   });
 

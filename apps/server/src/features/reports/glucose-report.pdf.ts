@@ -131,7 +131,7 @@ export async function renderGlucoseReport(input: GlucoseReportInput): Promise<Bu
       doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.agp, left, y);
       doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(t.agpLegend);
       y = doc.y + 4;
-      drawAgp(doc, input, { x: left + 30, y, w: width - 30, h: 170 }, glucoseText);
+      drawAgp(doc, input, { x: left + 46, y, w: width - 46, h: 170 }, glucoseText);
       y += 170 + 18;
     }
 
@@ -192,7 +192,7 @@ function drawAgp(doc: Doc, input: GlucoseReportInput, box: Box, glucoseText: (mg
   for (const mgdl of [range.veryLowBelow, range.lowBelow, range.highAbove, range.veryHighAbove]) {
     const yy = yScale(box, mgdl);
     doc.moveTo(box.x, yy).lineTo(box.x + box.w, yy).stroke();
-    doc.fillColor(COLORS.muted).fontSize(6).text(glucoseText(mgdl), box.x - 32, yy - 3, { width: 30, align: 'right' });
+    doc.fillColor(COLORS.muted).fontSize(6).text(glucoseText(mgdl), box.x - 46, yy - 3, { width: 44, align: 'right', lineBreak: false });
   }
   const n = agp.minuteOfDay.length;
   const xAt = (i: number) => box.x + ((agp.minuteOfDay[i] as number) / 1440) * box.w;

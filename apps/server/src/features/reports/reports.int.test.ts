@@ -1,0 +1,114 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
+import { weeklyReportSchema } from '@glucosuivi/domain/reports/reports.schemas';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
+import { userSettings } from '../settings/settings.tables';
+
+const NOW = Date.parse('2026-11-02T09:00:00.000Z');
+const DAY = 86_400_000;
+const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
+
+describe('reports: CSV export, PDF report, weekly comparison', () => {
+  let t: TestApp;
+  let patient: TestUser;
+
+  const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/measurements', headers: actingAs(patient), payload });
+
+  beforeAll(async () => {
+    t = await createTestApp({ resolveActor: headerActor });
+    patient = await createTestUser(t.database, { firstName: 'Hélène', lastName: 'Lefèvre-Çelik', glucoseUnit: 'mmol/l' });
+    const cgm = generateCgmDays({ seed: 3, days: 14, endAt: NOW - 5 * 60_000 });
+    const readings = cgm.t.map((time, i) => ({ measuredAt: new Date(time).toISOString(), value: cgm.v[i] as number }));
+    const res = await t.app.inject({ method: 'POST', url: '/api/measurements/glucose/batch', headers: actingAs(patient), payload: { source: 'cgm', deviceId: 'libre', unit: 'mg/dL', readings } });
+    expect(res.statusCode).toBe(200);
+    for (const payload of [
+      { kind: 'glucose', measuredAt: new Date(NOW - DAY).toISOString(), value: 3.6, unit: 'mmol/L', context: 'fasting', note: '=HYPERLINK("x");ok' },
+      { kind: 'hba1c', measuredAt: new Date(NOW - 20 * DAY).toISOString(), value: 53, unit: 'mmol/mol' },
+      { kind: 'lipids', measuredAt: new Date(NOW - 20 * DAY).toISOString(), unit: 'g/L', total: 1.9, hdl: 0.5, ldl: 1.15, triglycerides: 1.2 },
+      { kind: 'blood_pressure', measuredAt: new Date(NOW - 2 * DAY).toISOString(), systolic: 132, diastolic: 84, pulse: 70 },
+      { kind: 'weight', measuredAt: new Date(NOW - 3 * DAY).toISOString(), kg: 68.5 },
+      { kind: 'event', measuredAt: new Date(NOW - 3 * DAY).toISOString(), event: { type: 'insulin', units: 6.5, insulinType: 'rapid' } },
+    ]) {
+      expect((await add(payload)).statusCode).toBe(201);
+    }
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('exports every record as French-Excel CSV: BOM, semicolons, decimal commas, one line per record', async () => {
+    const res = await t.app.inject({ url: '/api/measurements/export.csv', headers: actingAs(patient) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const [header, ...rows] = lines;
+    expect(header?.split(';')[0]).toBe('Date (heure locale)');
+    const glucoseCount = Number((await t.app.inject({ url: '/api/measurements/summary?days=14', headers: actingAs(patient) })).json().counts.glucose);
+    expect(rows).toHaveLength(glucoseCount + 5);
+    const manual = rows.find((r) => r.includes('fasting'));
+    // canonical 64,9 mg/dL, and 3,6 in the patient's unit (mmol/L); the note is quoted and defused.
+    expect(manual?.split(';').slice(2, 7)).toEqual(['Glycémie', '64,9', 'mg/dL', '3,6', 'mmol/L']);
+    expect(manual).toContain(`"'=HYPERLINK(""x"");ok"`);
+    const lipids = rows.find((r) => r.includes('Bilan lipidique'))?.split(';');
+    expect(lipids?.slice(7, 11)).toEqual(['190', '50', '115', '120']);
+    expect(rows.find((r) => r.includes('HbA1c'))?.split(';').slice(3, 7)).toEqual(['7', '%', '53', 'mmol/mol']);
+  });
+
+  it.skipIf(!hasPdftotext)('renders a one-page PDF whose text pdftotext can read (name, time in range, GMI)', async () => {
+    const res = await t.app.inject({ url: '/api/reports/glucose.pdf?days=14', headers: actingAs(patient) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = join(mkdtempSync(join(tmpdir(), 'gs-pdf-')), 'report.pdf');
+    writeFileSync(file, res.rawPayload);
+    if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, res.rawPayload);
+    const info = execFileSync('pdfinfo', [file]).toString();
+    expect(info).toMatch(/Pages:\s+1\n/);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    expect(text).toContain('Hélène Lefèvre-Çelik');
+    expect(text).toContain('Temps dans la cible');
+    expect(text).toContain('GMI');
+    expect(text).toContain('HbA1c');
+    expect(text).toMatch(/mmol\/L/);
+    // French typography: a space before the colon and the percent sign (a non-breaking one in
+    // the PDF; pdftotext prints it as a plain space, reports.texts.test.ts checks the character).
+    expect(text).toMatch(/Patient : /);
+    expect(text).toMatch(/\d %/);
+    expect(text).not.toMatch(/\d%/);
+  });
+  if (!hasPdftotext) it.skip('PDF text check skipped: pdftotext is not installed (apt-get install poppler-utils)', () => undefined);
+
+  it('writes the PDF labels in the patient’s language', async () => {
+    const english = await createTestUser(t.database, { firstName: 'John' });
+    await t.database.db.update(userSettings).set({ language: 'en' }).where(eq(userSettings.userId, english.userId));
+    const res = await t.app.inject({ url: '/api/reports/glucose.pdf', headers: actingAs(english) });
+    expect(res.statusCode).toBe(200);
+    if (!hasPdftotext) return;
+    const file = join(mkdtempSync(join(tmpdir(), 'gs-pdf-')), 'en.pdf');
+    writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('Glucose report');
+    expect(text).toContain('No glucose readings in this period.');
+  });
+
+  it('compares the last 7 days with the 7 before', async () => {
+    const res = await t.app.inject({ url: '/api/reports/weekly', headers: actingAs(patient) });
+    expect(res.statusCode).toBe(200);
+    const report = weeklyReportSchema.parse(res.json());
+    expect(report).toMatchObject({ glucoseUnit: 'mmol/L', timeZone: 'Europe/Paris' });
+    expect(report.current.to).toBe(new Date(NOW).toISOString());
+    expect(report.previous.to).toBe(report.current.from);
+    expect(report.current.basis).toBe('cgm');
+    expect(report.deltas.mean).toBeCloseTo((report.current.metrics?.mean ?? 0) - (report.previous.metrics?.mean ?? 0), 9);
+  });
+
+  it('refuses a PDF period other than 7, 14, 30 or 90 days', async () => {
+    expect((await t.app.inject({ url: '/api/reports/glucose.pdf?days=3', headers: actingAs(patient) })).statusCode).toBe(400);
+  });
+});
