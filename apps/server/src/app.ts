@@ -26,6 +26,9 @@ import { measurementsRoutes } from './features/measurements/measurements.routes'
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { careTeamRoutes } from './features/care-team/care-team.routes';
+import { doctorRoutes } from './features/doctor/doctor.routes';
+import { registerSupport } from './features/support/support.routes';
 
 export interface AppDeps {
   database: Database;
@@ -186,6 +189,9 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     alertsRoutes(api, { database: deps.database, clock: deps.clock });
     profileRoutes(api, { database: deps.database, clock: deps.clock });
     reportsRoutes(api, { database: deps.database, clock: deps.clock });
+    careTeamRoutes(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl });
+    doctorRoutes(api, { database: deps.database, clock: deps.clock });
+    registerSupport(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer });
   });
 
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

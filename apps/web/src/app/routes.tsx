@@ -3,6 +3,8 @@ import { Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen, type LoadingVariant } from '@/components/ui/LoadingScreen';
 import type { PlaceholderPageKey } from '@/features/placeholder/PlaceholderPage';
 import { RequireAuth } from './guards/RequireAuth';
+import { TwoFactorBanner } from './layouts/TwoFactorBanner';
+import { pageModules, preloadForUser } from './preload';
 import { RequirePatient } from './guards/RequirePatient';
 import { RequireProfessional } from './guards/RequireProfessional';
 import { RootLayout } from './layouts/RootLayout';
@@ -12,9 +14,46 @@ import { RouteError } from './RouteError';
 const LandingPage = lazy(() => import('@/features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import('@/features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
 const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-const PlaceholderPage = lazy(() =>
-  import('@/features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
-);
+const PlaceholderPage = lazy(() => pageModules.placeholder().then((m) => ({ default: m.PlaceholderPage })));
+const SettingsPage = lazy(() => pageModules.settings().then((m) => ({ default: m.SettingsPage })));
+const DashboardPage = lazy(() => import('@/features/health/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const NewMeasurementPage = lazy(() => import('@/features/measurements/NewMeasurementPage').then((m) => ({ default: m.NewMeasurementPage })));
+const NotificationsPage = lazy(() => import('@/features/alerts/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
+const ReportsPage = lazy(() => import('@/features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const WeeklyReportPage = lazy(() => import('@/features/reports/WeeklyReportPage').then((m) => ({ default: m.WeeklyReportPage })));
+const ProfilePage = lazy(() => import('@/features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const InfoPage = lazy(() => import('@/features/info/InfoPage').then((m) => ({ default: m.InfoPage })));
+const SupportPage = lazy(() => import('@/features/support/SupportPage').then((m) => ({ default: m.SupportPage })));
+const ContactPage = lazy(() => import('@/features/support/ContactPage').then((m) => ({ default: m.ContactPage })));
+
+/** Pages whose feature is built; every other page of the table is still a placeholder. */
+const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
+  settings: () => <SettingsPage />,
+  doctorSettings: () => <SettingsPage />,
+  patientDashboard: () => <DashboardPage />,
+  healthDashboard: () => <DashboardPage />,
+  newMeasurement: () => <NewMeasurementPage />,
+  notifications: () => <NotificationsPage />,
+  reports: () => <ReportsPage />,
+  weeklyReport: () => <WeeklyReportPage />,
+  profile: () => <ProfilePage />,
+  privacyPolicy: () => <InfoPage page="privacyPolicy" />,
+  howItWorks: () => <InfoPage page="howItWorks" />,
+  features: () => <InfoPage page="features" />,
+  pricing: () => <InfoPage page="pricing" />,
+  security: () => <InfoPage page="security" />,
+  training: () => <InfoPage page="training" />,
+  terms: () => <InfoPage page="terms" />,
+  apiDocs: () => <InfoPage page="apiDocs" />,
+  cookies: () => <InfoPage page="cookies" />,
+  legal: () => <InfoPage page="legal" />,
+  helpCenter: () => <InfoPage page="helpCenter" />,
+  community: () => <InfoPage page="community" />,
+  userGuide: () => <InfoPage page="userGuide" />,
+  subscription: () => <InfoPage page="subscription" />,
+  support: () => <SupportPage />,
+  contact: () => <ContactPage />,
+};
 
 export type RouteArea = 'public' | 'patient' | 'professional';
 
@@ -84,7 +123,10 @@ function pageRoutes(area: RouteArea): RouteObject[] {
   return PAGE_ROUTES.filter((route) => route.area === area).flatMap((route) =>
     route.paths.map((path) => ({
       path,
-      element: suspended(<PlaceholderPage pageKey={route.page} />, route.loading ?? AREA_LOADING[route.area]),
+      element: suspended(
+        FEATURE_PAGES[route.page]?.() ?? <PlaceholderPage pageKey={route.page} />,
+        route.loading ?? AREA_LOADING[route.area],
+      ),
     })),
   );
 }
@@ -96,7 +138,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: suspended(<LandingPage />) },
-      { path: '/auth', element: suspended(<AuthPage />) },
+      { path: '/auth', element: suspended(<AuthPage preload={preloadForUser} />) },
       ...pageRoutes('public'),
       {
         element: (
@@ -112,6 +154,7 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <RequireProfessional>
+              <TwoFactorBanner />
               <Outlet />
             </RequireProfessional>
           </RequireAuth>

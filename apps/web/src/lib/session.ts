@@ -1,24 +1,52 @@
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  displayName as domainDisplayName,
+  homeFor as domainHomeFor,
+  sessionViewSchema,
+  type SessionUser,
+  type SessionView,
+} from '@glucosuivi/domain/accounts/accounts.schemas';
 
-export const userTypeSchema = z.enum(['patient', 'doctor', 'admin']);
-export type UserType = z.infer<typeof userTypeSchema>;
-
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullish(),
-  userType: userTypeSchema,
-  role: z.string().nullish(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-const sessionSchema = z
-  .object({ user: sessionUserSchema, session: z.record(z.string(), z.unknown()) })
-  .nullable();
+export type { SessionUser, SessionView };
+export type UserType = SessionUser['userType'];
 
 export const SESSION_PATH = '/api/auth/get-session';
 export const sessionQueryKey = ['auth', 'session'] as const;
+/** Set when this tab signs out: guards then send to the site root, not to /auth (spec §2). */
+export const signedOutQueryKey = ['auth', 'signed-out'] as const;
+const SIGN_OUT_GRACE_MS = 2_000;
+
+/**
+ * Fills the fields an older or partial answer may lack (a mocked session in a test, a server
+ * one version behind) so that the domain's `sessionViewSchema` still decides what is valid.
+ */
+function withDefaults(payload: unknown): unknown {
+  if (!payload || typeof payload !== 'object') return payload;
+  const { user, session } = payload as { user?: unknown; session?: unknown };
+  if (!user || typeof user !== 'object') return payload;
+  const u = user as Record<string, unknown>;
+  const s = (session && typeof session === 'object' ? session : {}) as Record<string, unknown>;
+  return {
+    user: {
+      firstName: null,
+      lastName: null,
+      role: null,
+      twoFactorEnabled: false,
+      language: 'fr',
+      ...u,
+      name: typeof u.name === 'string' ? u.name : '',
+    },
+    session: { id: typeof s.id === 'string' ? s.id : '', expiresAt: typeof s.expiresAt === 'string' ? s.expiresAt : '' },
+  };
+}
+
+/** Parses a get-session answer: a well-formed session, or null for anything else. */
+export function parseSession(payload: unknown): SessionUser | null {
+  const strict = sessionViewSchema.safeParse(payload);
+  if (strict.success) return strict.data?.user ?? null;
+  const lenient = sessionViewSchema.safeParse(withDefaults(payload));
+  return lenient.success && lenient.data ? lenient.data.user : null;
+}
 
 /**
  * The signed-in user, or null. Anything but a well-formed session counts as "no user": a 404
@@ -32,26 +60,50 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUse
       ...(signal ? { signal } : {}),
     });
     if (!response.ok) return null;
-    const parsed = sessionSchema.safeParse(await response.json());
-    return parsed.success && parsed.data ? parsed.data.user : null;
+    return parseSession(await response.json());
   } catch {
     return null;
   }
 }
 
-export function isAdmin(user: SessionUser): boolean {
+export function isAdmin(user: Pick<SessionUser, 'userType' | 'role'>): boolean {
   return user.userType === 'admin' || user.role === 'admin';
 }
 
-export function isProfessional(user: SessionUser): boolean {
+export function isProfessional(user: Pick<SessionUser, 'userType'>): boolean {
   return user.userType === 'doctor';
 }
 
 /** Where a signed-in user lands (spec §4, post-login routing). */
-export function homeFor(user: SessionUser): '/admin' | '/doctor' | '/patient-dashboard' {
+export function homeFor(user: Pick<SessionUser, 'userType' | 'role'>): '/admin' | '/doctor' | '/patient-dashboard' {
   if (isAdmin(user)) return '/admin';
-  if (isProfessional(user)) return '/doctor';
+  return domainHomeFor(user.userType);
+}
+
+/** Header "Dashboard" target: /doctor when the type starts with "d", /admin for admins (spec §2). */
+export function dashboardFor(user: Pick<SessionUser, 'userType' | 'role'>): '/admin' | '/doctor' | '/patient-dashboard' {
+  if (isAdmin(user)) return '/admin';
+  if (user.userType.toLowerCase().startsWith('d')) return '/doctor';
   return '/patient-dashboard';
+}
+
+/** First name, else the e-mail before '@', else the translated "User" (spec §3). */
+export function displayNameOf(user: Pick<SessionUser, 'firstName' | 'email'> | null, fallback: string): string {
+  return domainDisplayName(user?.firstName, user?.email, fallback);
+}
+
+/** Puts a freshly signed-in user in the cache, so guards let them through without a round-trip. */
+export function setSessionUser(queryClient: QueryClient, user: SessionUser | null): void {
+  if (user) queryClient.removeQueries({ queryKey: signedOutQueryKey });
+  queryClient.setQueryData(sessionQueryKey, user);
+}
+
+/** Where a guard sends a visitor without a session: /auth, or the site root right after sign-out. */
+export function useNoSessionTarget(): '/' | '/auth' {
+  const queryClient = useQueryClient();
+  const at = queryClient.getQueryData<number>(signedOutQueryKey);
+  // Only for the redirect that the sign-out itself causes; later visits go to /auth as usual.
+  return at !== undefined && Date.now() - at < SIGN_OUT_GRACE_MS ? '/' : '/auth';
 }
 
 /** The current session; `isPending` stays true until the first answer. */
@@ -62,4 +114,14 @@ export function useSession() {
     retry: false,
   });
   return { user: query.data ?? null, isPending: query.isPending };
+}
+
+/**
+ * After sign-out (or an ended session): the session becomes "no user" for every observer and
+ * nothing else of that user stays in memory.
+ */
+export function clearSessionData(queryClient: QueryClient): void {
+  queryClient.setQueryData(signedOutQueryKey, Date.now());
+  setSessionUser(queryClient, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
 }

@@ -114,3 +114,23 @@ export async function resolveAlert(deps: AlertsDeps, actor: Actor | null, id: st
     return updated ?? alert;
   });
 }
+
+/** Open and acknowledged alerts of a patient, newest first, in an open transaction (care team). */
+export async function listActiveAlertsInTx(tx: Tx, patientId: string, limit: number): Promise<Alert[]> {
+  const [open, acknowledged] = await Promise.all([
+    listAlertRows(tx, patientId, { status: 'open', limit }),
+    listAlertRows(tx, patientId, { status: 'acknowledged', limit }),
+  ]);
+  return [...open, ...acknowledged].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+}
+
+/**
+ * Open → acknowledged by someone else than the patient (a professional), in an open
+ * transaction whose RLS already limits it to alerts shared with them. Undefined when not visible.
+ */
+export async function acknowledgeAlertInTx(tx: Tx, patientId: string, id: string, by: string, now: Date): Promise<Alert | undefined> {
+  const alert = await findAlert(tx, patientId, id);
+  if (!alert) return undefined;
+  if (alert.status !== 'open') return alert;
+  return (await updateAlertStatus(tx, patientId, id, { status: 'acknowledged', acknowledgedAt: now, acknowledgedBy: by })) ?? alert;
+}

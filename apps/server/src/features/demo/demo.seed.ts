@@ -7,6 +7,9 @@ import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo
 import { GLUCOSE_BATCH_MAX } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { MeasurementInput } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { createMeasurement, insertGlucoseBatch, type MeasurementsDeps } from '../measurements/measurements.service';
+import { createShareLink, inviteProfessional, type CareTeamDeps } from '../care-team/care-team.service';
+import { CGM_PROFILES } from '@glucosuivi/domain/demo/cgm-generator';
+import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 
 export interface DemoAccount {
   email: string;
@@ -69,12 +72,25 @@ export async function seedDemo(deps: {
   await seedCgmPatient(measurements, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
   await seedManualPatient(measurements, { userId: ids.get('jean.martin@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
 
+  const shareUrl = await seedCareTeam({
+    accounts: deps.accounts,
+    database: deps.database,
+    now: deps.now,
+    days: Math.min(14, days),
+    ids: {
+      camille: ids.get('camille.dupont@demo.glucosuivi.fr')!,
+      jean: ids.get('jean.martin@demo.glucosuivi.fr')!,
+    },
+  });
+
   const lines = accounts.map((a) => `${a.email}  ${a.password}  (${a.description})`);
   writeFileSync(join(deps.dataDir, 'demo-accounts.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });
   const announcement = [
     '',
     'Comptes de démonstration créés (mots de passe affichés une seule fois, copie dans DATA_DIR/demo-accounts.txt) :',
     ...lines.map((l) => `  ${l}`),
+    '',
+    `Lien sécurisé de Camille (glycémie, 7 jours, à ouvrir sur l'adresse du serveur) : ${shareUrl}`,
     '',
   ].join('\n');
   return { accounts, announcement };
@@ -108,4 +124,85 @@ async function seedManualPatient(deps: MeasurementsDeps, actor: Actor, now: Date
     ...data.weight.map((w): MeasurementInput => ({ kind: 'weight', measuredAt: at(w.measuredAt), kg: w.kg })),
   ];
   for (const input of inputs) await createMeasurement(deps, actor, input);
+}
+
+const FIRST_NAMES = ['Léa', 'Hugo', 'Chloé', 'Louis', 'Manon', 'Gabriel', 'Inès', 'Arthur', 'Jade', 'Jules', 'Louise', 'Adam', 'Emma', 'Raphaël', 'Alice', 'Paul', 'Lina', 'Nathan', 'Rose', 'Tom', 'Anna', 'Noah', 'Zoé', 'Victor', 'Mila', 'Ethan', 'Sarah', 'Lucas'];
+const LAST_NAMES = ['Moreau', 'Laurent', 'Simon', 'Michel', 'Lefebvre', 'Leroy', 'Roux', 'David', 'Bertrand', 'Morel', 'Fournier', 'Girard', 'Bonnet', 'Dupuis', 'Lambert', 'Fontaine', 'Rousseau', 'Vincent', 'Muller', 'Lefèvre', 'Faure', 'André', 'Mercier', 'Blanc', 'Guérin', 'Boyer', 'Garnier', 'Chevalier'];
+const SCOPE_SETS: ShareCategory[][] = [
+  ['glucose', 'hba1c', 'alerts'],
+  ['glucose', 'alerts'],
+  ['glucose', 'hba1c', 'blood_pressure', 'weight', 'alerts'],
+  ['glucose'],
+  ['hba1c', 'blood_pressure', 'weight'],
+];
+
+/**
+ * The care-team demo: Dr Bernard follows 30 patients of varied control (the two demo patients and
+ * 28 others with 14 days of CGM, whose random passwords are never shown: they are not demo
+ * logins), the nurse follows 5 of them, and Camille has one active share link. Links are made as
+ * the patients would (invitation by the professional's e-mail), so the demo uses the real rules.
+ */
+async function seedCareTeam(deps: {
+  accounts: AccountsService;
+  database: Database;
+  now: Date;
+  days: number;
+  ids: { camille: string; jean: string };
+}): Promise<string> {
+  const clock = { now: () => deps.now };
+  const careTeam: CareTeamDeps = { database: deps.database, clock, mailer: { send: async () => undefined }, appUrl: '' };
+  const measurements: MeasurementsDeps = { database: deps.database, clock, notify: { alertCreated: () => undefined } };
+  const doctorEmail = 'dr.bernard@demo.glucosuivi.fr';
+  const nurseEmail = 'infirmier.petit@demo.glucosuivi.fr';
+  const ALL: ShareCategory[] = ['glucose', 'hba1c', 'lipids', 'blood_pressure', 'weight', 'events', 'reports', 'alerts'];
+  const camille: Actor = { userId: deps.ids.camille, role: 'patient' };
+  const jean: Actor = { userId: deps.ids.jean, role: 'patient' };
+  await inviteProfessional(careTeam, camille, { email: doctorEmail, categories: ALL });
+  await inviteProfessional(careTeam, jean, { email: doctorEmail, categories: ['glucose', 'hba1c', 'blood_pressure'] });
+  await inviteProfessional(careTeam, camille, { email: nurseEmail, categories: ['glucose', 'alerts'] });
+
+  // Account creation is dominated by password hashing (libuv threads): a few at a time.
+  const created: string[] = [];
+  for (let start = 0; start < 28; start += 7) {
+    const batch = await Promise.all(
+      Array.from({ length: 7 }, (_, k) => {
+        const i = start + k;
+        const password = demoPassword();
+        return deps.accounts.seedAccount({
+          email: `patient${String(i + 1).padStart(2, '0')}@demo.glucosuivi.fr`,
+          firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
+          lastName: LAST_NAMES[i % LAST_NAMES.length]!,
+          role: 'patient',
+          password,
+          confirmPassword: password,
+          language: 'fr',
+        });
+      }),
+    );
+    created.push(...batch.map((b) => b.value.user.id));
+  }
+
+  for (const [i, userId] of created.entries()) {
+    const actor: Actor = { userId, role: 'patient' };
+    const profile = CGM_PROFILES[i % CGM_PROFILES.length];
+    const series = generateCgmDays({ seed: 9000 + i, days: deps.days, endAt: deps.now.getTime() - 5 * 60_000, profile });
+    // A few patients stopped wearing their sensor a while ago: "not enough data" in the list.
+    const keepFrom = i % 7 === 3 ? Math.floor(series.t.length * 0.6) : 0;
+    const readings = [];
+    for (let k = 0; k < series.t.length - keepFrom; k++) readings.push({ measuredAt: new Date(series.t[k]!).toISOString(), value: series.v[k]! });
+    await insertGlucoseBatch(measurements, actor, { source: 'cgm', deviceId: `demo-cgm-${i}`, unit: 'mg/dL', readings });
+    const hba1c = 6 + ((i * 7) % 30) / 10;
+    await createMeasurement(measurements, actor, { kind: 'hba1c', measuredAt: new Date(deps.now.getTime() - (20 + i) * 86_400_000).toISOString(), value: hba1c, unit: '%', method: 'lab' });
+    await inviteProfessional(careTeam, actor, { email: doctorEmail, categories: SCOPE_SETS[i % SCOPE_SETS.length]! });
+    if (i < 4) await inviteProfessional(careTeam, actor, { email: nurseEmail, categories: ['glucose', 'alerts'] });
+  }
+
+  const link = await createShareLink(careTeam, camille, {
+    categories: ['glucose', 'hba1c'],
+    from: new Date(deps.now.getTime() - 14 * 86_400_000).toISOString(),
+    to: deps.now.toISOString(),
+    expiresInHours: 7 * 24,
+    label: 'Dr Durand (remplaçant)',
+  });
+  return link.path;
 }

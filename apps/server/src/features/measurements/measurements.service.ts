@@ -390,9 +390,12 @@ export async function getSummary(deps: MeasurementsDeps, actor: Actor | null, da
 /** Readings of [from, to) for charts, delta-encoded columns (see series-encoding.ts). */
 export async function getGlucoseSeries(deps: MeasurementsDeps, actor: Actor | null, from: string, to: string): Promise<GlucoseSeriesResponse> {
   const patient = requirePatient(actor);
-  const fromDate = new Date(from);
-  const toDate = new Date(to);
-  const columns = await deps.database.asActor(patient, (tx) => glucoseColumns(tx, patient.userId, fromDate, toDate));
+  return deps.database.asActor(patient, (tx) => glucoseSeriesInTx(tx, patient.userId, new Date(from), new Date(to)));
+}
+
+/** Chart series of a patient in an open transaction (the care team reads it under its own RLS). */
+export async function glucoseSeriesInTx(tx: Tx, patientId: string, fromDate: Date, toDate: Date): Promise<GlucoseSeriesResponse> {
+  const columns = await glucoseColumns(tx, patientId, fromDate, toDate);
   // A meter reading and a CGM reading can share an instant; a series needs increasing times.
   const t: number[] = [];
   const v: number[] = [];
@@ -403,6 +406,11 @@ export async function getGlucoseSeries(deps: MeasurementsDeps, actor: Actor | nu
     v.push(columns.v[i] as number);
   }
   return { from: fromDate.toISOString(), to: toDate.toISOString(), n: t.length, series: encodeGlucoseSeries(toColumns(t, v)) };
+}
+
+/** Records of each kind in [from, to), in an open transaction (care team summary). */
+export async function countByKindInTx(tx: Tx, patientId: string, from: Date, to: Date): Promise<Summary['counts']> {
+  return countByKind(tx, patientId, from, to);
 }
 
 /** Every record of the patient, oldest first, with the patient context (exports). */

@@ -42,3 +42,17 @@ export async function findSettingsAndName(tx: Tx, userId: string) {
     .where(eq(profiles.id, userId));
   return { settings, identity };
 }
+
+/** Writes only the targets and their author (a professional never touches the rest of the profile). */
+export async function upsertTargets(
+  tx: Tx,
+  values: Pick<PatientProfileWrite, 'patientId' | 'targets' | 'targetsSetById' | 'targetsSetByName' | 'updatedAt'>,
+): Promise<PatientProfileRow> {
+  const { patientId: _patientId, ...changes } = values;
+  const [row] = await tx
+    .insert(patientProfiles)
+    .values(values)
+    .onConflictDoUpdate({ target: patientProfiles.patientId, set: changes })
+    .returning();
+  return row as PatientProfileRow;
+}

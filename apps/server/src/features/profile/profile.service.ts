@@ -1,11 +1,11 @@
 import { targetsForPreset, glucoseTargetsSchema, DEFAULT_GLUCOSE_TARGETS, type GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import type { Profile, ProfileInput } from '@glucosuivi/domain/profile/profile.schemas';
+import type { Profile, ProfileInput, TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
 import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
-import { findPatientProfile, findSettingsAndName, upsertPatientProfile, type PatientProfileRow } from './profile.repository';
+import { findPatientProfile, findSettingsAndName, upsertPatientProfile, upsertTargets, type PatientProfileRow } from './profile.repository';
 
 export interface ProfileDeps {
   database: Database;
@@ -110,4 +110,27 @@ export async function saveProfile(deps: ProfileDeps, actor: Actor | null, input:
     });
     return toProfile(row);
   });
+}
+
+/**
+ * A professional sets a linked patient's targets, in a transaction running as that professional
+ * (RLS: patient_profiles_care_team_targets requires the author to be the acting user).
+ */
+export async function setTargetsInTx(
+  tx: Tx,
+  patientId: string,
+  input: TargetsInput,
+  setBy: { userId: string; name: string },
+  now: Date,
+): Promise<Pick<Profile, 'targets' | 'targetsSetBy'>> {
+  const targets: GlucoseTargets = input.preset === 'custom' ? input : targetsForPreset(input.preset);
+  const row = await upsertTargets(tx, { patientId, targets, targetsSetById: setBy.userId, targetsSetByName: setBy.name, updatedAt: now });
+  const profile = toProfile(row);
+  return { targets: profile.targets, targetsSetBy: profile.targetsSetBy };
+}
+
+/** The patient's targets and their author, in an open transaction (care team analytics). */
+export async function targetsInTx(tx: Tx, patientId: string): Promise<Pick<Profile, 'targets' | 'targetsSetBy'>> {
+  const profile = toProfile(await findPatientProfile(tx, patientId));
+  return { targets: profile.targets, targetsSetBy: profile.targetsSetBy };
 }

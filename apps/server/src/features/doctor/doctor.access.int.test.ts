@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { triageListSchema } from '@glucosuivi/domain/care-team/care-team.schemas';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
+
+const NOW = Date.parse('2026-11-02T09:00:00.000Z');
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const ALERT = '00000000-0000-4000-8000-000000000001';
+const NOTE = '00000000-0000-4000-8000-000000000002';
+
+describe('professional access: not found unless linked and shared', () => {
+  let t: TestApp;
+  let doctor: TestUser;
+  let stranger: TestUser;
+  let patient: TestUser;
+  let otherPatient: TestUser;
+
+  const link = async (p: TestUser, d: TestUser, categories: string[]) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/professional', headers: actingAs(p), payload: { code: d.userId.slice(0, 8).toUpperCase(), categories } });
+    expect(res.statusCode).toBe(201);
+  };
+  const batch = async (p: TestUser, values: number[]) => {
+    const readings = values.map((value, i) => ({ measuredAt: iso(NOW - (values.length - i) * 5 * 60_000), value }));
+    const res = await t.app.inject({ method: 'POST', url: '/api/measurements/glucose/batch', headers: actingAs(p), payload: { source: 'cgm', deviceId: 'd', unit: 'mg/dL', readings } });
+    expect(res.statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ resolveActor: headerActor });
+    doctor = await createTestUser(t.database, { role: 'doctor', firstName: 'Claire' });
+    stranger = await createTestUser(t.database, { role: 'doctor', firstName: 'Paul' });
+    patient = await createTestUser(t.database, { firstName: 'Anne' });
+    otherPatient = await createTestUser(t.database, { firstName: 'Bruno' });
+    await link(patient, doctor, ['glucose', 'alerts']);
+  });
+  afterAll(async () => t?.close());
+
+  // Every route that takes a patient id; the body is valid so only access decides.
+  const routes = (patientId: string) => [
+    { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/summary?days=14` },
+    { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/glucose/series?from=${iso(NOW - DAY)}&to=${iso(NOW)}` },
+    { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/alerts` },
+    { method: 'POST' as const, url: `/api/doctor/patients/${patientId}/alerts/${ALERT}/acknowledge` },
+    { method: 'PUT' as const, url: `/api/doctor/patients/${patientId}/targets`, payload: { targets: { preset: 'pregnancy' } } },
+    { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/notes` },
+    { method: 'POST' as const, url: `/api/doctor/patients/${patientId}/notes`, payload: { body: 'note' } },
+    { method: 'PUT' as const, url: `/api/doctor/patients/${patientId}/notes/${NOTE}`, payload: { body: 'note' } },
+    { method: 'DELETE' as const, url: `/api/doctor/patients/${patientId}/notes/${NOTE}` },
+  ];
+
+  it.each(routes('PATIENT').map((r) => [`${r.method} ${r.url.replace(/\?.*/, '')}`, r] as const))('%s → not_found for a professional without link, a patient and an unknown id', async (_name, template) => {
+    const callers: [string, TestUser, string][] = [
+      ['professional without a link', stranger, patient.userId],
+      ['another patient', otherPatient, patient.userId],
+      ['the patient themself', patient, patient.userId],
+      ['linked professional, unknown patient', doctor, 'no-such-patient'],
+    ];
+    for (const [who, actor, id] of callers) {
+      const route = { ...template, url: template.url.replace('PATIENT', id) };
+      const res = await t.app.inject({ ...route, headers: actingAs(actor) });
+      expect({ who, status: res.statusCode, code: res.json().error?.code }).toEqual({ who, status: 404, code: 'not_found' });
+    }
+  });
+
+  it('answers not_found for a category not shared, and lets the linked professional in otherwise', async () => {
+    const onlyWeight = await createTestUser(t.database, { firstName: 'Chloé' });
+    await link(onlyWeight, doctor, ['weight']);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/glucose/series?from=${iso(NOW - DAY)}&to=${iso(NOW)}`, headers: actingAs(doctor) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/alerts`, headers: actingAs(doctor) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/summary?days=14`, headers: actingAs(doctor) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${patient.userId}/alerts`, headers: actingAs(doctor) })).statusCode).toBe(200);
+  });
+
+  it('sets targets as the professional, keeps notes private, and acknowledges a shared alert', async () => {
+    const targets = await t.app.inject({ method: 'PUT', url: `/api/doctor/patients/${patient.userId}/targets`, headers: actingAs(doctor), payload: { targets: { preset: 'older_high_risk' } } });
+    expect(targets.statusCode).toBe(200);
+    expect(targets.json()).toMatchObject({ targets: { preset: 'older_high_risk' }, targetsSetBy: { userId: doctor.userId, name: 'Claire Martin' } });
+    const profile = await t.app.inject({ url: '/api/profile', headers: actingAs(patient) });
+    expect(profile.json().targetsSetBy).toMatchObject({ userId: doctor.userId });
+
+    const note = await t.app.inject({ method: 'POST', url: `/api/doctor/patients/${patient.userId}/notes`, headers: actingAs(doctor), payload: { body: 'Revoir le basal' } });
+    expect(note.statusCode).toBe(201);
+    const id = note.json().id as string;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/doctor/patients/${patient.userId}/notes/${id}`, headers: actingAs(doctor), payload: { body: 'Revoir le basal (fait)' } })).json().body).toBe('Revoir le basal (fait)');
+    await link(patient, stranger, ['glucose']);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${patient.userId}/notes`, headers: actingAs(stranger) })).json().items).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/doctor/patients/${patient.userId}/notes/${id}`, headers: actingAs(stranger) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${patient.userId}/notes`, headers: actingAs(doctor) })).json().items).toHaveLength(1);
+
+    await batch(patient, [110, 60, 60, 60, 60, 60, 110, 110, 110, 110]);
+    const alerts = await t.app.inject({ url: `/api/doctor/patients/${patient.userId}/alerts`, headers: actingAs(doctor) });
+    const alert = alerts.json().items[0] as { id: string; status: string };
+    expect(alert.status).toBe('open');
+    const ack = await t.app.inject({ method: 'POST', url: `/api/doctor/patients/${patient.userId}/alerts/${alert.id}/acknowledge`, headers: actingAs(doctor) });
+    expect(ack.json()).toMatchObject({ status: 'acknowledged', acknowledgedBy: doctor.userId });
+    // The second professional does not share alerts: not found.
+    expect((await t.app.inject({ method: 'POST', url: `/api/doctor/patients/${patient.userId}/alerts/${alert.id}/acknowledge`, headers: actingAs(stranger) })).statusCode).toBe(404);
+  });
+
+  it('orders the triage list worst first with known data', async () => {
+    const pro = await createTestUser(t.database, { role: 'doctor', firstName: 'Triage' });
+    const make = async (name: string, values: number[], categories = ['glucose', 'alerts', 'hba1c']) => {
+      const p = await createTestUser(t.database, { firstName: name, lastName: 'X' });
+      await link(p, pro, categories);
+      if (values.length) await batch(p, values);
+      return p;
+    };
+    // 'urgent' gets an urgent hypo episode (≥ 15 min < 54) → urgent open alert.
+    await make('calm', Array(20).fill(120));
+    await make('high', [...Array(10).fill(120), ...Array(10).fill(240)]); // high, not > 250: no alert
+    await make('low', [...Array(16).fill(120), 66, 120, 66, 120]);
+    await make('urgent', [...Array(10).fill(120), 45, 45, 45, 45, 45, 120, 120, 120, 120, 120]);
+    await make('hidden', Array(20).fill(300), ['weight']);
+    const res = await t.app.inject({ url: '/api/doctor/patients', headers: actingAs(pro) });
+    const list = triageListSchema.parse(res.json());
+    expect(list.items.map((r) => r.firstName)).toEqual(['urgent', 'low', 'high', 'calm', 'hidden']);
+    const urgent = list.items[0]!;
+    expect(urgent.alerts).toMatchObject({ urgent: 1 });
+    expect(urgent.glucose).toMatchObject({ readings: 20, belowRange: 25, veryLow: 25, inRange: 75 });
+    expect(list.items[4]?.glucose).toEqual({ notShared: true });
+    expect(list.items[2]?.glucose).toMatchObject({ aboveRange: 50, sufficient: false, gmi: expect.any(Number), cv: expect.any(Number) });
+
+    const filtered = triageListSchema.parse((await t.app.inject({ url: '/api/doctor/patients?filter=open_alerts&q=URG', headers: actingAs(pro) })).json());
+    expect(filtered.items.map((r) => r.firstName)).toEqual(['urgent']);
+  });
+});

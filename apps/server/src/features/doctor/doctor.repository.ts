@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/open-database';
+
+export interface TriageDbRow {
+  patient_id: string;
+  scopes: string[];
+  first_name: string | null;
+  last_name: string | null;
+  n: number | null;
+  n_device: number | null;
+  sum_mgdl: number | null;
+  sum_squares: number | null;
+  n_very_low: number | null;
+  n_low: number | null;
+  n_in_range: number | null;
+  n_high: number | null;
+  n_very_high: number | null;
+  days_with_data: number | null;
+  last_at: string | Date | null;
+  open_alerts: number | null;
+  urgent_alerts: number | null;
+  hba1c_percent: number | null;
+  hba1c_at: string | Date | null;
+}
+
+/**
+ * Every linked patient of the acting professional with the sums of their daily glucose
+ * aggregates since `fromDay`, their open alerts and last HbA1c — one statement, run under the
+ * professional's RLS, so a category the patient does not share comes back empty from the
+ * database itself (the service also marks it "not shared" from the link's scopes).
+ */
+export async function triageRows(tx: Tx, professionalId: string, fromDay: string): Promise<TriageDbRow[]> {
+  const result = await tx.execute(sql`
+    with links as (
+      select patient_id, scopes from care_links where professional_id = ${professionalId} and status = 'active'
+    ),
+    agg as (
+      select a.patient_id,
+        sum(a.n)::int as n, sum(a.n_device)::int as n_device,
+        sum(a.sum_mgdl::float8) as sum_mgdl, sum(a.sum_squares::float8) as sum_squares,
+        sum(a.n_very_low)::int as n_very_low, sum(a.n_low)::int as n_low, sum(a.n_in_range)::int as n_in_range,
+        sum(a.n_high)::int as n_high, sum(a.n_very_high)::int as n_very_high,
+        count(*)::int as days_with_data
+      from glucose_daily_aggregates a join links l on l.patient_id = a.patient_id
+      where a.day >= ${fromDay}::date
+      group by a.patient_id
+    ),
+    open_alerts as (
+      select al.patient_id, count(*)::int as open_alerts,
+        count(*) filter (where al.kind in ('urgent_hypo', 'bp_urgent'))::int as urgent_alerts
+      from alerts al join links l on l.patient_id = al.patient_id
+      where al.status = 'open'
+      group by al.patient_id
+    )
+    select l.patient_id, l.scopes, p.first_name, p.last_name,
+      agg.n, agg.n_device, agg.sum_mgdl, agg.sum_squares, agg.n_very_low, agg.n_low, agg.n_in_range, agg.n_high, agg.n_very_high,
+      agg.days_with_data, last_reading.last_at, oa.open_alerts, oa.urgent_alerts, h.hba1c_percent, h.measured_at as hba1c_at
+    from links l
+    left join profiles p on p.id = l.patient_id
+    left join agg on agg.patient_id = l.patient_id
+    left join open_alerts oa on oa.patient_id = l.patient_id
+    left join lateral (
+      select d.last_at from glucose_daily_aggregates d where d.patient_id = l.patient_id order by d.day desc limit 1
+    ) last_reading on true
+    left join lateral (
+      select hm.hba1c_percent, hm.measured_at from health_measurements hm
+      where hm.patient_id = l.patient_id and hm.kind = 'hba1c'
+      order by hm.measured_at desc limit 1
+    ) h on true`);
+  return rowsOf<TriageDbRow>(result);
+}

@@ -1,0 +1,248 @@
+import {
+  TRIAGE_DAYS,
+  type ConsultationNote,
+  type PatientAnalytics,
+  type ShareCategory,
+  type TriageList,
+  type TriageQuery,
+  type TriageRow,
+} from '@glucosuivi/domain/care-team/care-team.schemas';
+import { arrangeTriage } from '@glucosuivi/domain/care-team/care-team.rules';
+import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
+import { SUFFICIENT_ACTIVE_PERCENT, SUFFICIENT_DAYS } from '@glucosuivi/domain/glucose/metrics';
+import { roundHalfUp } from '@glucosuivi/domain/glucose/stats';
+import type { GlucoseSeriesResponse } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
+import type { Actor, Database, Tx } from '../../platform/db/database';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/app-error';
+import { acknowledgeAlertInTx, listActiveAlertsInTx } from '../alerts/alerts.service';
+import {
+  activeLinkInTx,
+  deleteNoteInTx as deleteNoteRow,
+  insertNoteInTx as insertNote,
+  listNotesInTx as listNotesRows,
+  logProfessionalListReadInTx,
+  logProfessionalReadInTx,
+  ownNameInTx,
+  requireProfessional,
+  sharedSummaryInTx,
+  updateNoteInTx as updateNoteRow,
+  type ClientInfo,
+} from '../care-team/care-team.service';
+import { glucoseSeriesInTx } from '../measurements/measurements.service';
+import { setTargetsInTx, targetsInTx } from '../profile/profile.service';
+import { triageRows, type TriageDbRow } from './doctor.repository';
+
+export interface DoctorDeps {
+  database: Database;
+  clock: Clock;
+}
+
+const DAY_MS = 86_400_000;
+const READINGS_PER_DAY = 288;
+
+interface PatientAccess {
+  tx: Tx;
+  professional: Actor;
+  patientId: string;
+  scopes: ShareCategory[];
+  now: Date;
+  /** Writes the access-log rows of what this request read. */
+  logRead(categories: ShareCategory[]): Promise<void>;
+}
+
+/**
+ * Runs `fn` as the professional with the patient's active care link checked first: no link, or
+ * (with `category`) a category not shared, is `not_found` — exactly what an unknown patient id
+ * answers. RLS applies underneath, so a bug here still reads nothing it should not.
+ */
+async function withPatient<T>(
+  deps: DoctorDeps,
+  actor: Actor | null,
+  patientId: string,
+  client: ClientInfo,
+  category: ShareCategory | null,
+  fn: (access: PatientAccess) => Promise<T>,
+): Promise<T> {
+  const professional = requireProfessional(actor);
+  const now = deps.clock.now();
+  return deps.database.asActor(professional, async (tx) => {
+    const link = await activeLinkInTx(tx, patientId, professional.userId);
+    if (!link || (category && !link.scopes.includes(category))) throw new AppError('not_found');
+    let name: string | undefined;
+    return fn({
+      tx,
+      professional,
+      patientId,
+      scopes: link.scopes,
+      now,
+      logRead: async (categories) => {
+        if (categories.length === 0) return;
+        name ??= await ownNameInTx(tx, professional.userId);
+        await logProfessionalReadInTx(tx, { patientId, professionalId: professional.userId, professionalName: name, categories, at: now, client });
+      },
+    });
+  });
+}
+
+export async function patientAnalytics(deps: DoctorDeps, actor: Actor | null, patientId: string, days: number, client: ClientInfo): Promise<PatientAnalytics> {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, scopes, now, logRead }) => {
+    const from = new Date(now.getTime() - days * DAY_MS);
+    const { summary, context, read } = await sharedSummaryInTx(tx, patientId, scopes, from, now, days);
+    const { targetsSetBy } = await targetsInTx(tx, patientId);
+    await logRead(read);
+    return { patient: { id: patientId, firstName: context.firstName, lastName: context.lastName }, summary, targetsSetBy };
+  });
+}
+
+export async function patientGlucoseSeries(
+  deps: DoctorDeps,
+  actor: Actor | null,
+  patientId: string,
+  range: { from: string; to: string },
+  client: ClientInfo,
+): Promise<GlucoseSeriesResponse> {
+  return withPatient(deps, actor, patientId, client, 'glucose', async ({ tx, logRead }) => {
+    const series = await glucoseSeriesInTx(tx, patientId, new Date(range.from), new Date(range.to));
+    await logRead(['glucose']);
+    return series;
+  });
+}
+
+export async function patientAlerts(deps: DoctorDeps, actor: Actor | null, patientId: string, client: ClientInfo): Promise<{ items: Alert[] }> {
+  return withPatient(deps, actor, patientId, client, 'alerts', async ({ tx, logRead }) => {
+    const items = await listActiveAlertsInTx(tx, patientId, 100);
+    await logRead(['alerts']);
+    return { items };
+  });
+}
+
+export async function acknowledgePatientAlert(deps: DoctorDeps, actor: Actor | null, patientId: string, alertId: string, client: ClientInfo): Promise<Alert> {
+  return withPatient(deps, actor, patientId, client, 'alerts', async ({ tx, professional, now, logRead }) => {
+    const alert = await acknowledgeAlertInTx(tx, patientId, alertId, professional.userId, now);
+    if (!alert) throw new AppError('not_found');
+    await logRead(['alerts']);
+    return alert;
+  });
+}
+
+export async function setPatientTargets(deps: DoctorDeps, actor: Actor | null, patientId: string, targets: TargetsInput, client: ClientInfo) {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, professional, now }) =>
+    setTargetsInTx(tx, patientId, targets, { userId: professional.userId, name: await ownNameInTx(tx, professional.userId) }, now),
+  );
+}
+
+// --- Consultation notes -----------------------------------------------------------------------
+
+const toNote = (row: { id: string; body: string; createdAt: Date; updatedAt: Date }): ConsultationNote => ({
+  id: row.id,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listNotes(deps: DoctorDeps, actor: Actor | null, patientId: string, client: ClientInfo) {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, professional }) => ({
+    items: (await listNotesRows(tx, patientId, professional.userId)).map(toNote),
+  }));
+}
+
+export async function createNote(deps: DoctorDeps, actor: Actor | null, patientId: string, body: string, client: ClientInfo) {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, professional, now }) =>
+    toNote(await insertNote(tx, { patientId, professionalId: professional.userId, body, createdAt: now, updatedAt: now })),
+  );
+}
+
+export async function updateNote(deps: DoctorDeps, actor: Actor | null, patientId: string, noteId: string, body: string, client: ClientInfo) {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, professional, now }) => {
+    const row = await updateNoteRow(tx, patientId, professional.userId, noteId, body, now);
+    if (!row) throw new AppError('not_found');
+    return toNote(row);
+  });
+}
+
+export async function deleteNote(deps: DoctorDeps, actor: Actor | null, patientId: string, noteId: string, client: ClientInfo) {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, professional }) => {
+    if (!(await deleteNoteRow(tx, patientId, professional.userId, noteId))) throw new AppError('not_found');
+    return { ok: true as const };
+  });
+}
+
+// --- Triage -----------------------------------------------------------------------------------
+
+const pct = (part: number, whole: number): number => roundHalfUp((part / whole) * 100, 1);
+const toIso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** One row of the list from the aggregate sums; categories not shared become `{ notShared: true }`. */
+export function toTriageRow(row: TriageDbRow, window: { from: number; to: number }): TriageRow {
+  const scopes = row.scopes as ShareCategory[];
+  const n = row.n ?? 0;
+  let glucose: TriageRow['glucose'] = { notShared: true };
+  if (scopes.includes('glucose')) {
+    const mean = n > 0 ? (row.sum_mgdl ?? 0) / n : null;
+    const variance = n > 1 && mean !== null ? Math.max(0, ((row.sum_squares ?? 0) - n * mean * mean) / (n - 1)) : null;
+    const expected = Math.max(1, ((window.to - window.from) / DAY_MS) * READINGS_PER_DAY);
+    const activePercent = Math.min(100, pct(row.n_device ?? 0, expected));
+    const daysWithData = row.days_with_data ?? 0;
+    glucose = {
+      lastReadingAt: toIso(row.last_at),
+      readings: n,
+      inRange: n > 0 ? pct(row.n_in_range ?? 0, n) : null,
+      belowRange: n > 0 ? pct((row.n_very_low ?? 0) + (row.n_low ?? 0), n) : null,
+      veryLow: n > 0 ? pct(row.n_very_low ?? 0, n) : null,
+      aboveRange: n > 0 ? pct((row.n_high ?? 0) + (row.n_very_high ?? 0), n) : null,
+      gmi: mean !== null ? roundHalfUp(3.31 + 0.02392 * mean, 1) : null,
+      cv: variance !== null && mean ? roundHalfUp((Math.sqrt(variance) / mean) * 100, 1) : null,
+      daysWithData,
+      activePercent,
+      sufficient: daysWithData >= SUFFICIENT_DAYS && activePercent >= SUFFICIENT_ACTIVE_PERCENT,
+    };
+  }
+  return {
+    patientId: row.patient_id,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name,
+    categories: scopes,
+    glucose,
+    alerts: scopes.includes('alerts') ? { open: row.open_alerts ?? 0, urgent: row.urgent_alerts ?? 0 } : { notShared: true },
+    hba1c: scopes.includes('hba1c')
+      ? row.hba1c_percent !== null && row.hba1c_at !== null
+        ? { percent: roundHalfUp(row.hba1c_percent, 1), measuredAt: new Date(row.hba1c_at).toISOString() }
+        : null
+      : { notShared: true },
+  };
+}
+
+/**
+ * The professional's patient list. The window is the last 14 UTC days including today (the
+ * daily aggregates are per UTC day); metrics use the standard bands, so patients compare on one
+ * scale. Each patient's shared categories are logged at most once an hour.
+ */
+export async function triage(deps: DoctorDeps, actor: Actor | null, query: TriageQuery, client: ClientInfo): Promise<TriageList> {
+  const professional = requireProfessional(actor);
+  const now = deps.clock.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = today - (TRIAGE_DAYS - 1) * DAY_MS;
+  const fromDay = new Date(from).toISOString().slice(0, 10);
+  return deps.database.asActor(professional, async (tx) => {
+    const rows = (await triageRows(tx, professional.userId, fromDay)).map((row) => toTriageRow(row, { from, to: now.getTime() }));
+    const reads = rows.flatMap((row) =>
+      (['glucose', 'alerts', 'hba1c'] as const).filter((c) => row.categories.includes(c)).map((category) => ({ patientId: row.patientId, category })),
+    );
+    if (reads.length > 0) {
+      await logProfessionalListReadInTx(tx, {
+        reads,
+        professionalId: professional.userId,
+        professionalName: await ownNameInTx(tx, professional.userId),
+        at: now,
+        client,
+      });
+    }
+    return {
+      items: arrangeTriage(rows, query),
+      total: rows.length,
+      period: { from: new Date(from).toISOString(), to: now.toISOString(), days: TRIAGE_DAYS },
+    };
+  });
+}

@@ -1,0 +1,129 @@
+import { useCallback, useMemo } from 'react';
+import uPlot from 'uplot';
+import type { GlucoseRange } from '@glucosuivi/domain/glucose/bands';
+import { formatGlucose, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { chartPoints, formatDateTime, formatNumber, glucoseDecimals } from './glucose-display';
+import { themeColor, UPlotChart } from './UPlotChart';
+
+export interface GlucoseChartProps {
+  /** Epoch ms, ascending. */
+  t: ArrayLike<number>;
+  /** mg/dL; NaN = gap. */
+  v: ArrayLike<number>;
+  from: number;
+  to: number;
+  unit: GlucoseUnit;
+  range: GlucoseRange;
+  timeZone: string;
+  language: string;
+  label: string;
+  describedBy?: string;
+  /** Extra line of the tooltip for a reading at this instant (its meal context). */
+  detailAt?: (t: number) => string | null;
+}
+
+/** Draws the target range (in range band) behind the series, with its two limits. */
+function targetBandHook(low: number, high: number) {
+  return (u: uPlot) => {
+    const { ctx, bbox } = u;
+    const yTop = u.valToPos(high, 'y', true);
+    const yBottom = u.valToPos(low, 'y', true);
+    ctx.save();
+    ctx.fillStyle = 'rgba(21, 128, 61, 0.14)';
+    ctx.fillRect(bbox.left, yTop, bbox.width, yBottom - yTop);
+    ctx.strokeStyle = 'rgba(21, 128, 61, 0.8)';
+    ctx.lineWidth = 1;
+    ctx.setLineDash([6, 4]);
+    for (const y of [yTop, yBottom]) {
+      ctx.beginPath();
+      ctx.moveTo(bbox.left, y);
+      ctx.lineTo(bbox.left + bbox.width, y);
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+}
+
+export function axisColors() {
+  return { fg: themeColor('--gs-fg', '#0f172a'), grid: themeColor('--gs-line', '#cbd5e1'), primary: themeColor('--gs-primary', '#0b5cad') };
+}
+
+/** Glucose over time on a canvas: min/max decimated (every low kept), target range drawn. */
+export function GlucoseChart({ t, v, from, to, unit, range, timeZone, language, label, describedBy, detailAt }: GlucoseChartProps) {
+  const decimals = glucoseDecimals(unit);
+  const data = useMemo<uPlot.AlignedData>(() => {
+    // Two points per pixel of a wide screen is plenty; the chart redraws on resize anyway.
+    const points = chartPoints(t, v, 1200);
+    const ys = Array.from(points.v, (x) => (x === x ? formatGlucose(x, unit) : null));
+    return [Array.from(points.t), ys];
+  }, [t, v, unit]);
+
+  const options = useCallback(
+    (width: number): uPlot.Options => {
+      const colors = axisColors();
+      const low = formatGlucose(range.lowBelow, unit);
+      const high = formatGlucose(range.highAbove, unit);
+      const ys = data[1] as (number | null)[];
+      let max = formatGlucose(300, unit);
+      let min = formatGlucose(40, unit);
+      for (const y of ys) {
+        if (y === null) continue;
+        if (y > max) max = y;
+        if (y < min) min = y;
+      }
+      return {
+        width,
+        height: 260,
+        ms: 1,
+        tzDate: (ts: number) => uPlot.tzDate(new Date(ts), timeZone),
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false }, points: { size: 10 } },
+        scales: { x: { time: true, range: [from, to] }, y: { range: [min, max] } },
+        series: [
+          {},
+          {
+            label,
+            stroke: colors.primary,
+            width: 2,
+            spanGaps: false,
+            // Fingersticks are single points; a dense CGM trace is a line.
+            points: { show: ys.length <= 400, size: 6, fill: colors.primary },
+          },
+        ],
+        axes: [
+          { stroke: colors.fg, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid } },
+          {
+            stroke: colors.fg,
+            grid: { stroke: colors.grid, width: 1 },
+            ticks: { stroke: colors.grid },
+            size: 48,
+            values: (_u, splits) => splits.map((s) => formatNumber(s, language, decimals)),
+          },
+        ],
+        hooks: { drawClear: [targetBandHook(low, high)] },
+      };
+    },
+    [data, from, to, unit, range, timeZone, language, label, decimals],
+  );
+
+  const tooltip = useCallback(
+    (u: uPlot, idx: number) => {
+      const x = u.data[0][idx];
+      const y = u.data[1]?.[idx];
+      if (x === undefined || y === null || y === undefined) return null;
+      const detail = detailAt?.(x) ?? null;
+      return (
+        <>
+          <span className="block font-semibold">
+            {formatNumber(y, language, decimals)} {unit}
+          </span>
+          <span className="block">{formatDateTime(x, language, timeZone)}</span>
+          {detail ? <span className="block">{detail}</span> : null}
+        </>
+      );
+    },
+    [language, decimals, unit, timeZone, detailAt],
+  );
+
+  return <UPlotChart options={options} data={data} label={label} describedBy={describedBy} tooltip={tooltip} />;
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { STANDARD_RANGE } from '@glucosuivi/domain/glucose/bands';
+import {
+  bandLimits,
+  bandWidths,
+  chartPoints,
+  formatGlucoseValue,
+  fromLocalInputValue,
+  glucoseTrend,
+  parseDecimal,
+  toLocalInputValue,
+  unitOfSetting,
+} from './glucose-display';
+import { overlayByDay } from './DailyOverlayChart';
+
+const sum = (o: Record<string, number>) => Math.round(Object.values(o).reduce((a, b) => a + b, 0) * 10) / 10;
+
+describe('glucose formatting', () => {
+  it('shows mg/dL as integers and mmol/L with one decimal, with the reader’s separator', () => {
+    expect(formatGlucoseValue(65, 'mg/dL', 'fr')).toBe('65');
+    expect(formatGlucoseValue(65, 'mmol/L', 'fr')).toBe('3,6');
+    expect(formatGlucoseValue(65, 'mmol/L', 'en')).toBe('3.6');
+    expect(formatGlucoseValue(180.4, 'mg/dL', 'fr')).toBe('180');
+    expect(formatGlucoseValue(90, 'mmol/L', 'es')).toBe('5,0');
+  });
+
+  it('maps the settings unit to the clinical spelling', () => {
+    expect(unitOfSetting('mmol/l')).toBe('mmol/L');
+    expect(unitOfSetting('mg/dl')).toBe('mg/dL');
+    expect(unitOfSetting(undefined)).toBe('mg/dL');
+  });
+
+  it('labels the consensus bands in both units', () => {
+    expect(bandLimits(STANDARD_RANGE, 'mg/dL').map((b) => [b.from, b.to])).toEqual([
+      [null, 54],
+      [54, 69],
+      [70, 180],
+      [181, 250],
+      [null, 250],
+    ]);
+    expect(bandLimits(STANDARD_RANGE, 'mmol/L').map((b) => [b.from, b.to])).toEqual([
+      [null, 3],
+      [3, 3.8],
+      [3.9, 10],
+      [10.1, 13.9],
+      [null, 13.9],
+    ]);
+  });
+});
+
+describe('parseDecimal', () => {
+  it('accepts a decimal comma or point', () => {
+    expect(parseDecimal('5,4')).toBe(5.4);
+    expect(parseDecimal('5.4')).toBe(5.4);
+    expect(parseDecimal(' 65 ')).toBe(65);
+    expect(parseDecimal('1 000')).toBe(1000);
+    expect(parseDecimal(',5')).toBe(0.5);
+  });
+  it('refuses anything else', () => {
+    for (const bad of ['', 'abc', '5,4,3', '5..4', '5,4a', '-']) expect(parseDecimal(bad)).toBeNull();
+  });
+});
+
+describe('bandWidths', () => {
+  it('sums to exactly 100', () => {
+    const cases = [
+      { very_low: 0.33, low: 3.33, in_range: 70.01, high: 20.0, very_high: 6.33 },
+      { very_low: 0, low: 0, in_range: 100, high: 0, very_high: 0 },
+      { very_low: 33.333, low: 33.333, in_range: 33.334, high: 0, very_high: 0 },
+      { very_low: 0.01, low: 0, in_range: 99.99, high: 0, very_high: 0 },
+      { very_low: 12.5, low: 12.5, in_range: 25, high: 25, very_high: 25 },
+    ];
+    for (const bands of cases) expect(sum(bandWidths(bands))).toBe(100);
+  });
+  it('keeps a visible sliver for a rare low', () => {
+    const widths = bandWidths({ very_low: 0.01, low: 0, in_range: 99.99, high: 0, very_high: 0 });
+    expect(widths.very_low).toBeGreaterThanOrEqual(0.5);
+    expect(widths.low).toBe(0);
+  });
+  it('is all zero without data', () => {
+    expect(sum(bandWidths({ very_low: 0, low: 0, in_range: 0, high: 0, very_high: 0 }))).toBe(0);
+  });
+});
+
+describe('chartPoints', () => {
+  it('keeps every low when decimating 90 days of CGM into a few hundred points', () => {
+    const n = 90 * 288;
+    const t = new Float64Array(n);
+    const v = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      t[i] = 1_700_000_000_000 + i * 300_000;
+      v[i] = 140 + 40 * Math.sin(i / 20);
+    }
+    const lows = [1234, 9000, 20_000];
+    for (const i of lows) v[i] = 45;
+    const points = chartPoints(t, v, 300);
+    expect(points.t.length).toBeLessThan(2000);
+    for (const i of lows) expect(Array.from(points.t)).toContain(t[i]);
+    expect(Math.min(...Array.from(points.v).filter((x) => x === x))).toBe(45);
+  });
+  it('breaks the line at gaps', () => {
+    const points = chartPoints([0, 300_000, 10 * 3_600_000], [100, 110, 120], 300);
+    expect(Array.from(points.v).some((x) => Number.isNaN(x))).toBe(true);
+  });
+});
+
+describe('glucoseTrend', () => {
+  const t0 = 1_700_000_000_000;
+  it('reads CGM-like rates', () => {
+    expect(glucoseTrend([t0, t0 + 300_000], [100, 115])).toBe('rising_fast');
+    expect(glucoseTrend([t0, t0 + 300_000], [100, 107])).toBe('rising');
+    expect(glucoseTrend([t0, t0 + 300_000], [100, 102])).toBe('stable');
+    expect(glucoseTrend([t0, t0 + 300_000], [100, 93])).toBe('falling');
+    expect(glucoseTrend([t0, t0 + 300_000], [100, 85])).toBe('falling_fast');
+  });
+  it('has no trend for readings far apart or a single one', () => {
+    expect(glucoseTrend([t0, t0 + 3_600_000], [100, 150])).toBeNull();
+    expect(glucoseTrend([t0], [100])).toBeNull();
+  });
+});
+
+describe('local times', () => {
+  it('round-trips a datetime-local value in Paris, summer and winter', () => {
+    const summer = Date.parse('2025-07-01T06:30:00Z');
+    expect(toLocalInputValue(summer, 'Europe/Paris')).toBe('2025-07-01T08:30');
+    expect(fromLocalInputValue('2025-07-01T08:30', 'Europe/Paris')).toBe(summer);
+    const winter = Date.parse('2025-01-15T22:05:00Z');
+    expect(toLocalInputValue(winter, 'Europe/Paris')).toBe('2025-01-15T23:05');
+    expect(fromLocalInputValue('2025-01-15T23:05', 'Europe/Paris')).toBe(winter);
+    expect(fromLocalInputValue('nope', 'Europe/Paris')).toBeNull();
+  });
+  it('cuts a series into local days for the overlay, keeping the lower of two readings in a bin', () => {
+    const t = [Date.parse('2025-01-15T22:00:00Z'), Date.parse('2025-01-15T22:01:00Z'), Date.parse('2025-01-15T23:30:00Z')];
+    const overlay = overlayByDay(t, [120, 60, 130], 'Europe/Paris');
+    expect(overlay.dates).toEqual(['2025-01-15', '2025-01-16']);
+    expect(overlay.columns[0]?.[(23 * 60) / 5]).toBe(60);
+    expect(overlay.columns[1]?.[(30) / 5]).toBe(130);
+  });
+});

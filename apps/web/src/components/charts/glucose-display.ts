@@ -1,0 +1,182 @@
+import type { GlucoseBand, GlucoseRange } from '@glucosuivi/domain/glucose/bands';
+import { GLUCOSE_BANDS } from '@glucosuivi/domain/glucose/bands';
+import { minMaxDecimate } from '@glucosuivi/domain/glucose/series';
+import { getZoneOffsetResolver, localToUtc } from '@glucosuivi/domain/glucose/timezone';
+import { formatGlucose, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import type { GlucoseUnitSetting } from '@glucosuivi/domain/settings/settings.schemas';
+
+/**
+ * Pure view logic shared by the health pages (dashboard, entry, alerts, reports): units,
+ * numbers with the reader's decimal separator, band bar widths, chart decimation, times in the
+ * patient's zone. Values are mg/dL everywhere until they are shown.
+ */
+
+/** Settings spell units in lower case ('mg/dl'), measurements in the clinical case ('mg/dL'). */
+export function unitOfSetting(setting: GlucoseUnitSetting | undefined): GlucoseUnit {
+  return setting === 'mmol/l' ? 'mmol/L' : 'mg/dL';
+}
+
+export function glucoseDecimals(unit: GlucoseUnit): number {
+  return unit === 'mmol/L' ? 1 : 0;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number with a fixed count of decimals, in the reader's language ("3,6" in French). */
+export function formatNumber(value: number, language: string, decimals = 0): string {
+  const key = `${language}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** A limit or a value as typed: no trailing zeros ("1,2", "600", "0,5"). */
+export function formatPlain(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A glucose value (mg/dL) as shown in `unit`: "65" or "3,6". */
+export function formatGlucoseValue(mgdl: number, unit: GlucoseUnit, language: string): string {
+  return formatNumber(formatGlucose(mgdl, unit), language, glucoseDecimals(unit));
+}
+
+/**
+ * Reads a number typed by a person: a decimal comma or point ("5,4", "5.4"), spaces around
+ * or between thousands. Returns null for anything else (empty, letters, two separators).
+ */
+export function parseDecimal(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(compact)) return null;
+  const value = Number(compact);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** The thresholds of each band in `unit`, for labels ("< 54", "54–69", "70–180"…). */
+export interface BandLimits {
+  band: GlucoseBand;
+  /** Inclusive lower bound as shown, or null for the open band below. */
+  from: number | null;
+  /** Inclusive upper bound as shown, or null for the open band above. */
+  to: number | null;
+}
+
+export function bandLimits(range: GlucoseRange, unit: GlucoseUnit): BandLimits[] {
+  const step = unit === 'mmol/L' ? 0.1 : 1;
+  const f = (mgdl: number) => formatGlucose(mgdl, unit);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return [
+    { band: 'very_low', from: null, to: f(range.veryLowBelow) },
+    { band: 'low', from: f(range.veryLowBelow), to: round(f(range.lowBelow) - step) },
+    { band: 'in_range', from: f(range.lowBelow), to: f(range.highAbove) },
+    { band: 'high', from: round(f(range.highAbove) + step), to: f(range.veryHighAbove) },
+    { band: 'very_high', from: null, to: f(range.veryHighAbove) },
+  ];
+}
+
+/**
+ * Widths (in %) of the five segments of the time-in-range bar: the shares rounded to one
+ * decimal by largest remainder, so they always add up to exactly 100 (or all 0 with no data).
+ * A non-zero share keeps a visible sliver (≥ 0.5 %) so a rare low is never invisible.
+ */
+export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
+  const raw = GLUCOSE_BANDS.map((b) => Math.max(0, bands[b] ?? 0));
+  const total = raw.reduce((a, b) => a + b, 0);
+  const out = {} as Record<GlucoseBand, number>;
+  if (total <= 0) {
+    for (const b of GLUCOSE_BANDS) out[b] = 0;
+    return out;
+  }
+  const MIN = 5; // tenths of a percent
+  const scaled = raw.map((x) => (x / total) * 1000);
+  const tenths = scaled.map((x) => (x > 0 ? Math.max(MIN, Math.floor(x)) : 0));
+  let diff = 1000 - tenths.reduce((a, b) => a + b, 0);
+  const order = scaled.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest);
+  for (let k = 0; diff > 0; k = (k + 1) % order.length) {
+    const i = order[k]!.i;
+    if (raw[i]! > 0) {
+      tenths[i]! += 1;
+      diff--;
+    }
+  }
+  // Slivers may overshoot: take the excess from the widest segment.
+  while (diff < 0) {
+    const widest = tenths.indexOf(Math.max(...tenths));
+    tenths[widest]! -= 1;
+    diff++;
+  }
+  GLUCOSE_BANDS.forEach((b, i) => (out[b] = tenths[i]! / 10));
+  return out;
+}
+
+/** A gap longer than this breaks the chart line (a CGM gap, or days between fingersticks). */
+export const CHART_GAP_MS = 30 * 60_000;
+
+/**
+ * Points to draw for a chart `widthPx` pixels wide: min/max per pixel bucket (every low kept),
+ * with line breaks at gaps. `v` in mg/dL; NaN = gap.
+ */
+export function chartPoints(t: ArrayLike<number>, v: ArrayLike<number>, widthPx: number) {
+  return minMaxDecimate(t, v, Math.max(50, Math.round(widthPx)), { gapMs: CHART_GAP_MS });
+}
+
+export type Trend = 'rising_fast' | 'rising' | 'stable' | 'falling' | 'falling_fast';
+
+/**
+ * Trend of the last reading from the one before, as CGMs show it (mg/dL per minute: > 2 fast,
+ * 1–2 moderate), when they are at most 30 minutes apart; null otherwise (fingersticks).
+ */
+export function glucoseTrend(t: ArrayLike<number>, v: ArrayLike<number>): Trend | null {
+  let last = -1;
+  for (let i = t.length - 1; i >= 0; i--) {
+    if (v[i] === v[i]) {
+      if (last < 0) last = i;
+      else {
+        const minutes = ((t[last] as number) - (t[i] as number)) / 60_000;
+        if (minutes <= 0 || minutes > 30) return null;
+        const rate = ((v[last] as number) - (v[i] as number)) / minutes;
+        if (rate > 2) return 'rising_fast';
+        if (rate > 1) return 'rising';
+        if (rate < -2) return 'falling_fast';
+        if (rate < -1) return 'falling';
+        return 'stable';
+      }
+    }
+  }
+  return null;
+}
+
+/** Date and time as the patient reads them, in their zone. */
+export function formatDateTime(at: number | string | Date, language: string, timeZone: string, withDate = true): string {
+  const options: Intl.DateTimeFormatOptions = withDate
+    ? { dateStyle: 'medium', timeStyle: 'short', timeZone }
+    : { timeStyle: 'short', timeZone };
+  try {
+    return new Intl.DateTimeFormat(language, options).format(new Date(at));
+  } catch {
+    return new Intl.DateTimeFormat(language, { ...options, timeZone: undefined }).format(new Date(at));
+  }
+}
+
+/** "YYYY-MM-DDTHH:mm" of an instant in a zone: the value of a datetime-local input. */
+export function toLocalInputValue(at: number, timeZone: string): string {
+  const local = new Date(at + getZoneOffsetResolver(timeZone)(at));
+  return local.toISOString().slice(0, 16);
+}
+
+/** The instant of a datetime-local value read in a zone, or null when malformed. */
+export function fromLocalInputValue(value: string, timeZone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  const localMs = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  if (Number.isNaN(localMs)) return null;
+  return localToUtc(getZoneOffsetResolver(timeZone), localMs);
+}
+
+/** Minutes after local midnight of an instant, in a zone. */
+export function minuteOfDay(at: number, offsetOf: (ms: number) => number): number {
+  const local = at + offsetOf(at);
+  return Math.floor((((local % 86_400_000) + 86_400_000) % 86_400_000) / 60_000);
+}

@@ -1,0 +1,131 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TestProviders as Providers } from './test-providers';
+import { AuthPage } from './AuthPage';
+
+function renderAuth(path = '/auth') {
+  return render(
+    <Providers>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/patient-dashboard" element={<h1>Patient home</h1>} />
+          <Route path="/doctor" element={<h1>Doctor home</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+type Handler = (url: string, init?: RequestInit) => Promise<Response> | Response;
+
+function stubFetch(handler: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/api/auth/get-session')) return Response.json(null);
+    if (url.includes('/api/specialties')) return Response.json([{ id: 'diabetologue', name: 'Diabétologue', displayOrder: 1 }]);
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const field = (name: RegExp) => screen.getByLabelText(name) as HTMLInputElement;
+
+beforeEach(() => {
+  // Each test starts in French, the default.
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AuthPage', () => {
+  it('clears fields and errors when switching between login and registration', async () => {
+    stubFetch(() => new Response('', { status: 500 }));
+    renderAuth();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'x@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Le mot de passe est obligatoire')).toBeTruthy();
+    expect(document.activeElement).toBe(field(/^Mot de passe/));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Inscription' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inscription' })).toBeTruthy();
+    expect(field(/^Adresse e-mail/).value).toBe('');
+    expect(screen.queryByText('Le mot de passe est obligatoire')).toBeNull();
+    // The patient/professional choice exists only when registering.
+    expect(screen.getByRole('button', { name: /Professionnel de santé/ })).toBeTruthy();
+  });
+
+  it('shows the exact French messages for a short and mismatched password', async () => {
+    stubFetch(() => new Response('', { status: 500 }));
+    renderAuth('/auth?mode=register');
+    await screen.findByRole('heading', { level: 1, name: 'Inscription' });
+    fireEvent.change(field(/^Prénom/), { target: { value: 'Camille' } });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'camille@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'abc' } });
+    fireEvent.change(field(/^Confirmer le mot de passe/), { target: { value: 'abd' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte patient' }));
+    expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères')).toBeTruthy();
+    expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeTruthy();
+    const password = field(/^Mot de passe/);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toContain(`${password.id}-error`);
+  });
+
+  it('opens the professional registration with ?role=doctor and checks the RPPS number', async () => {
+    stubFetch(() => new Response('', { status: 500 }));
+    renderAuth('/auth?role=doctor');
+    await screen.findByRole('heading', { level: 1, name: 'Inscription' });
+    expect(screen.getByText('11 chiffres, inscrit sur votre carte CPS.')).toBeTruthy();
+    fireEvent.change(field(/^Numéro RPPS/), { target: { value: '10003456784' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte professionnel' }));
+    expect(await screen.findByText('Le numéro RPPS est invalide (11 chiffres attendus)')).toBeTruthy();
+    expect(screen.getByText('Le nom est obligatoire')).toBeTruthy();
+    expect(document.activeElement).toBe(field(/^Prénom/));
+  });
+
+  it('disables the button with a loading label while signing in, then shows the server error', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderAuth();
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'x@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'whatever-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const pending = await screen.findByRole('button', { name: 'Connexion en cours...' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    answer(Response.json({ error: { code: 'invalid_credentials', message: 'Invalid' } }, { status: 401 }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Adresse e-mail ou mot de passe incorrect.');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Se connecter' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('signs in and goes to the dashboard the server names', async () => {
+    stubFetch(() =>
+      Response.json({
+        status: 'signed_in',
+        redirectTo: '/doctor',
+        deletionCancelled: false,
+        user: {
+          id: 'u1',
+          email: 'dr@example.test',
+          name: 'Claire',
+          firstName: 'Claire',
+          lastName: 'Bernard',
+          userType: 'doctor',
+          role: null,
+          twoFactorEnabled: false,
+          language: 'fr',
+        },
+      }),
+    );
+    renderAuth();
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'dr@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'whatever-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Doctor home' })).toBeTruthy();
+    expect(await screen.findByText('Bienvenue Dr Bernard !')).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+import { Download, FileSpreadsheet } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { exportMeasurementsCsv, glucoseReportPdf } from '@glucosuivi/domain/reports/reports.contract';
+import { REPORT_DAYS } from '@glucosuivi/domain/reports/reports.schemas';
+import { Segmented } from '@/components/charts/Segmented';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { useDocumentTitle } from '@/lib/document-title';
+
+type ReportDays = (typeof REPORT_DAYS)[number];
+
+/** The PDF link of a period (the session cookie authenticates the download). */
+export function pdfHref(days: ReportDays): string {
+  return `${glucoseReportPdf.path}?days=${days}`;
+}
+
+/** /reports: the glucose report as a PDF for the care team, every measurement as CSV. */
+export function ReportsPage() {
+  const { t } = useTranslation('reports');
+  useDocumentTitle(t('title'));
+  const [days, setDays] = useState<ReportDays>(14);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+      <section aria-labelledby="pdf-title" className="flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-4 sm:p-5">
+        <h2 id="pdf-title" className="text-xl font-semibold">
+          {t('pdf.title')}
+        </h2>
+        <p>{t('pdf.text')}</p>
+        <Segmented
+          name="report-days"
+          legend={t('pdf.period')}
+          value={String(days) as `${ReportDays}`}
+          options={REPORT_DAYS.map((d) => ({ value: String(d) as `${ReportDays}`, label: t('days', { count: d }) }))}
+          onChange={(v) => setDays(Number(v) as ReportDays)}
+        />
+        <div>
+          <a href={pdfHref(days)} className={buttonClasses('primary')} data-button download>
+            <Download aria-hidden="true" className="size-4" />
+            {t('pdf.download')}
+          </a>
+        </div>
+        <p className="text-sm text-muted">{t('pdf.sufficiency')}</p>
+      </section>
+      <section aria-labelledby="csv-title" className="flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-4 sm:p-5">
+        <h2 id="csv-title" className="text-xl font-semibold">
+          {t('csv.title')}
+        </h2>
+        <p>{t('csv.text')}</p>
+        <div>
+          <a href={exportMeasurementsCsv.path} className={buttonClasses('secondary')} data-button download>
+            <FileSpreadsheet aria-hidden="true" className="size-4" />
+            {t('csv.download')}
+          </a>
+        </div>
+      </section>
+      <section aria-labelledby="weekly-title" className="flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-4 sm:p-5">
+        <h2 id="weekly-title" className="text-xl font-semibold">
+          {t('weekly.title')}
+        </h2>
+        <p>{t('weekly.text')}</p>
+        <div>
+          <Link to="/weekly-report" className={buttonClasses('secondary')} data-button>
+            {t('weekly.open')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getWeeklyReport } from '@glucosuivi/domain/reports/reports.contract';
+import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import type { GlucoseMetricsDto } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { formatDateTime, formatGlucoseValue, formatNumber } from '@/components/charts/glucose-display';
+import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { LoadingScreen } from '@/components/ui/LoadingScreen';
+import { apiCall } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { errorMessage } from '@/lib/errors';
+import { verdict, type DeltaKey } from './weekly-view';
+
+const ROWS: readonly DeltaKey[] = ['inRange', 'belowRange', 'aboveRange', 'mean', 'gmi', 'cv', 'gri', 'activePercent'];
+
+function metricOf(m: GlucoseMetricsDto | null, key: DeltaKey): number | null {
+  if (!m) return null;
+  switch (key) {
+    case 'inRange':
+      return m.bands.in_range;
+    case 'belowRange':
+      return m.belowRange;
+    case 'aboveRange':
+      return m.aboveRange;
+    case 'mean':
+      return m.mean;
+    case 'gmi':
+      return m.gmi;
+    case 'cv':
+      return m.cv;
+    case 'gri':
+      return m.gri;
+    case 'activePercent':
+      return m.activePercent;
+  }
+}
+
+/** /weekly-report: the last 7 days against the 7 before, in figures and in words. */
+export function WeeklyReportPage() {
+  const { t, i18n } = useTranslation('reports');
+  const language = i18n.resolvedLanguage ?? 'fr';
+  useDocumentTitle(t('weekly.title'));
+  const settings = useGlucoseSettings();
+  const report = useQuery({ queryKey: ['reports', 'weekly'], queryFn: ({ signal }) => apiCall(getWeeklyReport, { signal }) });
+  if (report.isPending || report.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6">
+        <h1 className="mb-4 text-2xl font-bold">{t('weekly.title')}</h1>
+        {report.isError ? <p role="alert">{errorMessage(report.error, t)}</p> : <LoadingScreen variant="report" />}
+      </div>
+    );
+  }
+  const r = report.data;
+  const unit: GlucoseUnit = settings.isPending ? r.glucoseUnit : settings.unit;
+  const fmt = (key: DeltaKey, x: number | null, signed = false): string => {
+    if (x === null) return '—';
+    const sign = signed && x > 0 ? '+' : signed && x < 0 ? '−' : '';
+    const abs = signed ? Math.abs(x) : x;
+    if (key === 'mean') return `${sign}${formatGlucoseValue(abs, unit, language)} ${unit}`;
+    if (key === 'gri') return `${sign}${formatNumber(abs, language, 0)}`;
+    return `${sign}${formatNumber(abs, language, key === 'gmi' || key === 'belowRange' ? 1 : 0)} ${key === 'gmi' ? '%' : signed ? t('weekly.points') : '%'}`;
+  };
+  const sentences = ROWS.map((key) => ({ key, v: verdict(key, r.deltas[key]) })).filter((s) => s.v === 'better' || s.v === 'worse');
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('weekly.title')}</h1>
+      <p className="text-muted">
+        {t('weekly.periods', {
+          from: formatDateTime(r.current.from, language, r.timeZone),
+          to: formatDateTime(r.current.to, language, r.timeZone),
+        })}
+      </p>
+      <section aria-labelledby="words-title" className="rounded-2xl border border-line bg-canvas p-4 sm:p-5">
+        <h2 id="words-title" className="mb-2 text-xl font-semibold">
+          {t('weekly.inWords')}
+        </h2>
+        {r.current.basis === 'none' ? (
+          <p>{t('weekly.noData')}</p>
+        ) : (
+          <ul className="list-disc pl-5">
+            <li>{t('weekly.readings', { count: r.current.readings, previous: r.previous.readings })}</li>
+            {sentences.length === 0 ? <li>{t('weekly.stable')}</li> : null}
+            {sentences.map((s) => (
+              <li key={s.key}>{t(`weekly.sentence.${s.v}`, { metric: t(`weekly.metrics.${s.key}`), change: fmt(s.key, r.deltas[s.key], true) })}</li>
+            ))}
+            <li>{t('weekly.alerts', { hypo: r.current.hypoAlerts, hyper: r.current.hyperAlerts })}</li>
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="figures-title" className="overflow-x-auto rounded-2xl border border-line bg-canvas p-4 sm:p-5">
+        <h2 id="figures-title" className="mb-2 text-xl font-semibold">
+          {t('weekly.inFigures')}
+        </h2>
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="py-2 pr-2">{t('weekly.metric')}</th>
+              <th scope="col" className="py-2 pr-2">{t('weekly.current')}</th>
+              <th scope="col" className="py-2 pr-2">{t('weekly.previous')}</th>
+              <th scope="col" className="py-2">{t('weekly.change')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ROWS.map((key) => (
+              <tr key={key} className="border-b border-line">
+                <th scope="row" className="py-2 pr-2 font-medium">{t(`weekly.metrics.${key}`)}</th>
+                <td className="py-2 pr-2 tabular-nums">{fmt(key, metricOf(r.current.metrics, key))}</td>
+                <td className="py-2 pr-2 tabular-nums">{fmt(key, metricOf(r.previous.metrics, key))}</td>
+                <td className="py-2 tabular-nums">
+                  {fmt(key, r.deltas[key], true)} <span className="text-muted">({t(`weekly.verdict.${verdict(key, r.deltas[key])}`)})</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

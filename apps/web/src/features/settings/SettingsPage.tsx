@@ -1,0 +1,214 @@
+import type { SettingsPatch, UserSettings } from '@glucosuivi/domain/settings/settings.schemas';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Select } from '@/components/ui/Select';
+import { StatusMessage } from '@/components/ui/StatusMessage';
+import { Switch } from '@/components/ui/Switch';
+import { useDocumentTitle } from '@/lib/document-title';
+import { ApiError } from '@/lib/errors';
+import { LANGUAGES, isLanguage, type Language } from '@/lib/i18n';
+import { useSession, type SessionUser } from '@/lib/session';
+import { useTheme } from '@/lib/theme-context';
+import { AccountSection } from './AccountSection';
+import { SessionsSection } from './SessionsSection';
+import { TIMEZONES } from './settings-api';
+import { TwoFactorSetting } from './TwoFactorDialog';
+import { useSettingsQuery, useUpdateSetting } from './use-settings';
+import { useSettingsT } from './settings-i18n';
+
+type BooleanSetting = 'notificationsPush' | 'emailAlerts' | 'biometricAuth' | 'dataSharing' | 'locationAccess' | 'dataSync' | 'autoBackup';
+
+export function Section({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id ?? title}-title`} className="rounded-2xl border border-line bg-canvas p-5">
+      <h2 id={`${id ?? title}-title`} className="mb-3 text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="flex flex-col divide-y divide-line [&>*]:py-3">{children}</div>
+    </section>
+  );
+}
+
+/** Asks the browser for notification permission; a test notification proves it works. */
+async function askNotificationPermission(): Promise<NotificationPermission> {
+  if (typeof window === 'undefined' || !('Notification' in window)) return 'denied';
+  try {
+    return await Notification.requestPermission();
+  } catch {
+    return 'denied';
+  }
+}
+
+/** /settings and /doctor-settings (spec §2): every toggle, preferences, security and account. */
+export function SettingsPage() {
+  const { t, rawT, i18n } = useSettingsT();
+  const { user, isPending } = useSession();
+  const settings = useSettingsQuery(Boolean(user));
+  const update = useUpdateSetting();
+  const { setMode, resolved } = useTheme();
+  useDocumentTitle(t('title'));
+
+  if (isPending) return <StatusMessage>{t('loading')}</StatusMessage>;
+  const unauthenticated = settings.error instanceof ApiError && settings.error.code === 'unauthenticated';
+  if (!user || unauthenticated) {
+    return (
+      <Page>
+        <p role="alert" className="rounded-lg border border-line bg-surface p-4">
+          {t('errors.notSignedIn')}
+        </p>
+      </Page>
+    );
+  }
+  if (settings.isPending) return <StatusMessage>{t('loading')}</StatusMessage>;
+  if (settings.isError || !settings.data) {
+    return (
+      <Page>
+        <p role="alert" className="rounded-lg border border-line bg-surface p-4">
+          {t('errors.loadFailed')}
+        </p>
+      </Page>
+    );
+  }
+  const data: UserSettings = settings.data;
+  const save = (patch: SettingsPatch, revert?: () => void) => update.mutate(patch, revert ? { onError: revert } : undefined);
+
+  const toggle = (field: BooleanSetting) => (checked: boolean) => save({ [field]: checked });
+
+  const onPush = async (checked: boolean) => {
+    if (!checked) return save({ notificationsPush: false });
+    const permission = await askNotificationPermission();
+    if (permission !== 'granted') {
+      // The toggle stays off: nothing is saved.
+      toast.error(t('push.blockedTitle'), { description: t('push.blockedText') });
+      return;
+    }
+    save({ notificationsPush: true });
+    try {
+      new Notification(t('push.testTitle'), { body: t('push.testBody') });
+    } catch {
+      // Some browsers only allow notifications from a service worker: the setting is still saved.
+    }
+  };
+
+  const onDarkMode = (checked: boolean) => {
+    const before = resolved;
+    setMode(checked ? 'dark' : 'light');
+    save({ darkMode: checked, autoThemeEnabled: false }, () => setMode(before));
+  };
+
+  const onLanguage = (language: Language) => {
+    const before = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'fr';
+    void i18n.changeLanguage(language);
+    save({ language }, () => void i18n.changeLanguage(before));
+  };
+
+  const zones: readonly string[] = (TIMEZONES as readonly string[]).includes(data.timezone) ? TIMEZONES : [data.timezone, ...TIMEZONES];
+
+  return (
+    <Page>
+      <Section id="notifications" title={t('sections.notifications')}>
+        <Switch
+          label={t('fields.notificationsPush.label')}
+          description={t('fields.notificationsPush.description')}
+          checked={data.notificationsPush}
+          onCheckedChange={(checked) => void onPush(checked)}
+        />
+        <Switch
+          label={t('fields.emailAlerts.label')}
+          description={t('fields.emailAlerts.description')}
+          checked={data.emailAlerts}
+          onCheckedChange={toggle('emailAlerts')}
+        />
+      </Section>
+
+      <Section id="security" title={t('sections.security')}>
+        <Switch
+          label={t('fields.biometricAuth.label')}
+          description={t('fields.biometricAuth.description')}
+          checked={data.biometricAuth}
+          onCheckedChange={toggle('biometricAuth')}
+        />
+        <TwoFactorSetting enabled={data.twoFactorAuth || user.twoFactorEnabled} />
+      </Section>
+
+      <Section id="privacy" title={t('sections.privacy')}>
+        <Switch
+          label={t('fields.dataSharing.label')}
+          description={t('fields.dataSharing.description')}
+          checked={data.dataSharing}
+          onCheckedChange={toggle('dataSharing')}
+        />
+        <Switch
+          label={t('fields.locationAccess.label')}
+          description={t('fields.locationAccess.description')}
+          checked={data.locationAccess}
+          onCheckedChange={toggle('locationAccess')}
+        />
+      </Section>
+
+      <Section id="data" title={t('sections.data')}>
+        <Switch
+          label={t('fields.dataSync.label')}
+          description={t('fields.dataSync.description')}
+          checked={data.dataSync}
+          onCheckedChange={toggle('dataSync')}
+        />
+        <Switch
+          label={t('fields.autoBackup.label')}
+          description={t('fields.autoBackup.description')}
+          checked={data.autoBackup}
+          onCheckedChange={toggle('autoBackup')}
+        />
+      </Section>
+
+      <Section id="preferences" title={t('sections.preferences')}>
+        <Select
+          label={t('fields.glucoseUnit.label')}
+          className="justify-between"
+          value={data.glucoseUnit}
+          onChange={(glucoseUnit) => save({ glucoseUnit })}
+          options={[
+            { value: 'mg/dl', label: t('fields.glucoseUnit.mgdl') },
+            { value: 'mmol/l', label: t('fields.glucoseUnit.mmoll') },
+          ]}
+        />
+        <Switch
+          label={t('fields.darkMode.label')}
+          description={t('fields.darkMode.description')}
+          checked={data.darkMode}
+          onCheckedChange={onDarkMode}
+        />
+        <Select<Language>
+          label={t('fields.language.label')}
+          className="justify-between"
+          value={data.language}
+          onChange={onLanguage}
+          options={LANGUAGES.map((value) => ({ value, label: rawT(`language.names.${value}`) }))}
+        />
+        <Select
+          label={t('fields.timezone.label')}
+          className="justify-between"
+          value={data.timezone}
+          onChange={(timezone) => save({ timezone })}
+          options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+        />
+      </Section>
+
+      <SessionsSection />
+      <AccountSection user={user as SessionUser} />
+    </Page>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  const { t } = useSettingsT();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
+        <p className="text-muted">{t('intro')}</p>
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+/** Every state-changing call carries the page's origin, as a browser does. */
+export const ORIGIN = { Origin: BASE };
+/** Long and unpredictable enough for zxcvbn (score ≥ 2), not tied to the person's name. */
+export const PASSWORD = 'Quartz-Violon-Marée-7319';
+export const ADMIN_EMAIL = 'admin@glucosuivi.fr';
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+export interface NewAccount {
+  email: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: 'patient' | 'doctor';
+  medicalLicense?: string;
+  language?: 'fr' | 'en' | 'es';
+}
+
+/** Registers through the API; with `page.request` the session cookie lands in the page's browser. */
+export async function apiSignUp(request: APIRequestContext, account: NewAccount) {
+  const password = account.password ?? PASSWORD;
+  const response = await request.post('/api/accounts/sign-up', {
+    headers: ORIGIN,
+    data: {
+      email: account.email,
+      password,
+      confirmPassword: password,
+      firstName: account.firstName ?? 'Camille',
+      role: account.role ?? 'patient',
+      language: account.language ?? 'fr',
+      ...(account.lastName ? { lastName: account.lastName } : {}),
+      ...(account.medicalLicense ? { medicalLicense: account.medicalLicense } : {}),
+    },
+  });
+  return response;
+}
+
+export async function apiSignIn(request: APIRequestContext, email: string, password = PASSWORD) {
+  return request.post('/api/accounts/sign-in', { headers: ORIGIN, data: { email, password } });
+}
+
+/** RFC 4648 base32 (the otpauth secret) to bytes. */
+function base32Decode(input: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const clean = input.replace(/[\s=]/g, '').toUpperCase();
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of clean) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** RFC 6238 TOTP: HMAC-SHA1, 30 s steps, 6 digits. */
+export function totp(secret: string, at = Date.now(), stepSeconds = 30, digits = 6): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / stepSeconds)));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0x0f;
+  const binary = ((hmac[offset]! & 0x7f) << 24) | (hmac[offset + 1]! << 16) | (hmac[offset + 2]! << 8) | hmac[offset + 3]!;
+  return String(binary % 10 ** digits).padStart(digits, '0');
+}
+
+/** Waits, if needed, so that a fresh code stays valid for at least `margin` ms. */
+export async function freshTotp(secret: string, margin = 5_000): Promise<string> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 200));
+  return totp(secret);
+}
+
+/**
+ * Signs in as the administrator. The address is in ADMIN_EMAILS; on a server without demo data
+ * the first test run creates the account, otherwise its random demo password is read from the
+ * throw-away data folders of the e2e server (DATA_DIR/demo-accounts.txt).
+ */
+export async function signInAsAdmin(request: APIRequestContext): Promise<boolean> {
+  if ((await apiSignIn(request, ADMIN_EMAIL)).ok()) return true;
+  const created = await apiSignUp(request, { email: ADMIN_EMAIL, firstName: 'Admin', lastName: 'GlucoSuivi' });
+  if (created.ok()) return true;
+  for (const password of demoAdminPasswords()) {
+    if ((await apiSignIn(request, ADMIN_EMAIL, password)).ok()) return true;
+  }
+  return false;
+}
+
+function demoAdminPasswords(): string[] {
+  const root = tmpdir();
+  const dirs = readdirSync(root)
+    .filter((name) => name.startsWith('glucosuivi-e2e-'))
+    .map((name) => join(root, name))
+    .filter((dir) => existsSync(join(dir, 'demo-accounts.txt')))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const passwords: string[] = [];
+  for (const dir of dirs.slice(0, 3)) {
+    try {
+      for (const line of readFileSync(join(dir, 'demo-accounts.txt'), 'utf8').split('\n')) {
+        const [email, password] = line.trim().split(/\s+/);
+        if (email === ADMIN_EMAIL && password) passwords.push(password);
+      }
+    } catch {
+      // another user's folder, or gone: skip it
+    }
+  }
+  return passwords;
+}
+
+/** @axe-core/playwright ships its own playwright-core types: cast in one place. */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
+}
+
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const results = await axe(page).analyze();
+  return results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target).join(' | ')}`);
+}
+
+/** Collects the app's own report of translation keys missing from every catalog. */
+export function trackMissingKeys(page: Page): string[] {
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('i18n: missing key')) missing.push(message.text());
+  });
+  return missing;
+}
