@@ -1,4 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+
+// One known data folder for the e2e server (wiped at each server start by serve-e2e.mjs), so
+// tests can read the seeded demo accounts file; inherited by the web server and the workers.
+process.env.E2E_DATA_DIR ??= join(tmpdir(), 'glucosuivi-e2e-3100');
 
 // Journeys run in Debian's Chromium against the production build (scripts/serve-e2e.mjs).
 export default defineConfig({
@@ -35,6 +41,7 @@ export default defineConfig({
     cwd: '..',
     url: 'http://127.0.0.1:3100/',
     reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    // The first start migrates and seeds 90 days of demo CGM and the care-team demo.
+    timeout: 300_000,
   },
 });

@@ -1,27 +1,29 @@
-// Starts what the Playwright journeys run against: the production server on a fresh, throw-away
-// data folder. Until the server bundle exists it falls back to `vite preview` of the web build.
+// Starts what the Playwright journeys run against: the production server (built by
+// `npm run build`) on a fresh data folder, or on DATABASE_URL when it is set.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = process.env.PORT ?? '3100';
 const server = 'apps/server/dist/main.js';
-const child = existsSync(server)
-  ? spawn(process.execPath, [server], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        PORT: port,
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'glucosuivi-e2e-')),
-        NODE_ENV: 'production',
-        AUTH_SIGNUP_PER_HOUR: process.env.AUTH_SIGNUP_PER_HOUR ?? '1000',
-      },
-    })
-  : spawn('npx', ['vite', 'preview', '--port', port, '--strictPort', '--host', '127.0.0.1'], {
-      stdio: 'inherit',
-      cwd: 'apps/web',
-    });
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'glucosuivi-e2e-'));
+// A fresh database for every run: tests never depend on what an earlier run left.
+if (process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+if (!existsSync(server)) {
+  console.error('serve-e2e: apps/server/dist/main.js is missing; run `npm run build` first');
+  process.exit(1);
+}
+const child = spawn(process.execPath, [server], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    AUTH_SIGNUP_PER_HOUR: process.env.AUTH_SIGNUP_PER_HOUR ?? '1000',
+  },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

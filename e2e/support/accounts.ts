@@ -103,13 +103,14 @@ export async function signInAsAdmin(request: APIRequestContext): Promise<boolean
 
 function demoAdminPasswords(): string[] {
   const root = tmpdir();
+  const known = process.env.E2E_DATA_DIR ? [process.env.E2E_DATA_DIR] : [];
   const dirs = readdirSync(root)
     .filter((name) => name.startsWith('glucosuivi-e2e-'))
     .map((name) => join(root, name))
     .filter((dir) => existsSync(join(dir, 'demo-accounts.txt')))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   const passwords: string[] = [];
-  for (const dir of dirs.slice(0, 3)) {
+  for (const dir of [...known.filter((d) => existsSync(join(d, 'demo-accounts.txt'))), ...dirs.slice(0, 3)]) {
     try {
       for (const line of readFileSync(join(dir, 'demo-accounts.txt'), 'utf8').split('\n')) {
         const [email, password] = line.trim().split(/\s+/);
