@@ -66,6 +66,27 @@ const call = async () => {
 };
 
 for (let i = 0; i < 5; i++) await call(); // warm-up: plans, JIT, first access-log rows
+if (process.env.EXPLAIN) {
+  // Where the time goes, as the professional under RLS (the query of doctor.repository.ts).
+  const { triageRows } = await import('../apps/server/src/features/doctor/doctor.repository');
+  for (const label of ['triage query']) {
+    const begin = performance.now();
+    await t.database.asActor(doctor, (tx) => triageRows(tx, doctor.userId, new Date(now.getTime() - 13 * 86_400_000).toISOString().slice(0, 10)));
+    log(label, `${(performance.now() - begin).toFixed(1)} ms`);
+  }
+  if (process.env.EXPLAIN === 'plan') {
+    const { rowsOf } = await import('../apps/server/src/platform/db/open-database');
+    const fromDay = new Date(now.getTime() - 13 * 86_400_000).toISOString().slice(0, 10);
+    const plan = await t.database.asActor(doctor, async (tx) => {
+      const { triageSql } = await import('../apps/server/src/features/doctor/doctor.repository');
+      return tx.execute(sql`explain (analyze, costs off) ${triageSql(doctor.userId, fromDay)}`);
+    });
+    console.log(rowsOf<Record<string, string>>(plan).map((r) => Object.values(r)[0]).join('\n'));
+    const logBegin = performance.now();
+    await t.app.inject({ url: '/api/doctor/patients', headers: actingAs(doctor) });
+    log('request', `${(performance.now() - logBegin).toFixed(1)} ms`);
+  }
+}
 const times: number[] = [];
 let items = 0;
 for (let i = 0; i < RUNS; i++) {

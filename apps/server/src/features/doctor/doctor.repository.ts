@@ -31,7 +31,12 @@ export interface TriageDbRow {
  * database itself (the service also marks it "not shared" from the link's scopes).
  */
 export async function triageRows(tx: Tx, professionalId: string, fromDay: string): Promise<TriageDbRow[]> {
-  const result = await tx.execute(sql`
+  return rowsOf<TriageDbRow>(await tx.execute(triageSql(professionalId, fromDay)));
+}
+
+/** The statement of triageRows (exported for the benchmark's EXPLAIN). */
+export function triageSql(professionalId: string, fromDay: string) {
+  return sql`
     with links as (
       select patient_id, scopes from care_links where professional_id = ${professionalId} and status = 'active'
     ),
@@ -67,6 +72,5 @@ export async function triageRows(tx: Tx, professionalId: string, fromDay: string
       select hm.hba1c_percent, hm.measured_at from health_measurements hm
       where hm.patient_id = l.patient_id and hm.kind = 'hba1c'
       order by hm.measured_at desc limit 1
-    ) h on true`);
-  return rowsOf<TriageDbRow>(result);
+    ) h on true`;
 }
