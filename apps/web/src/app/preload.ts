@@ -10,21 +10,26 @@ export const SECONDARY_PRELOAD_DELAY_MS = 2_000;
 export const pageModules = {
   placeholder: () => import('@/features/placeholder/PlaceholderPage'),
   settings: () => import('@/features/settings/SettingsPage'),
+  dashboard: () => import('@/features/health/DashboardPage'),
+  newMeasurement: () => import('@/features/measurements/NewMeasurementPage'),
+  reports: () => import('@/features/reports/ReportsPage'),
+  profile: () => import('@/features/profile/ProfilePage'),
+  support: () => import('@/features/support/SupportPage'),
 } as const;
 
 type Loader = () => Promise<unknown>;
 
 /** Route → module loader, for the routes the spec names. */
 const ROUTE_LOADERS: Record<string, Loader> = {
-  '/patient-dashboard': pageModules.placeholder,
-  '/new-measurement': pageModules.placeholder,
-  '/reports': pageModules.placeholder,
-  '/profile': pageModules.placeholder,
+  '/patient-dashboard': pageModules.dashboard,
+  '/new-measurement': pageModules.newMeasurement,
+  '/reports': pageModules.reports,
+  '/profile': pageModules.profile,
   '/doctor': pageModules.placeholder,
   '/patient-invitations': pageModules.placeholder,
   '/doctor-profile': pageModules.placeholder,
   '/admin': pageModules.placeholder,
-  '/support': pageModules.placeholder,
+  '/support': pageModules.support,
   '/settings': pageModules.settings,
   '/messages': pageModules.placeholder,
 };
