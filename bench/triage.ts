@@ -69,11 +69,21 @@ for (let i = 0; i < 5; i++) await call(); // warm-up: plans, JIT, first access-l
 if (process.env.EXPLAIN) {
   // Where the time goes, as the professional under RLS (the query of doctor.repository.ts).
   const { triageRows } = await import('../apps/server/src/features/doctor/doctor.repository');
-  for (const label of ['triage query']) {
-    const begin = performance.now();
-    await t.database.asActor(doctor, (tx) => triageRows(tx, doctor.userId, new Date(now.getTime() - 13 * 86_400_000).toISOString().slice(0, 10)));
-    log(label, `${(performance.now() - begin).toFixed(1)} ms`);
-  }
+  const { triage } = await import('../apps/server/src/features/doctor/doctor.service');
+  const fromDay = new Date(now.getTime() - 13 * 86_400_000).toISOString().slice(0, 10);
+  const median = async (label: string, fn: () => Promise<unknown>) => {
+    const runs: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const begin = performance.now();
+      await fn();
+      runs.push(performance.now() - begin);
+    }
+    runs.sort((a, b) => a - b);
+    log(label, `median ${runs[5]!.toFixed(1)} ms`);
+  };
+  await median('query only', () => t.database.asActor(doctor, (tx) => triageRows(tx, doctor.userId, fromDay)));
+  await median('service (query + log + rows)', () => triage({ database: t.database, clock: t.clock }, doctor, { filter: 'all', sort: 'worst_first' }, {}));
+  await median('inject (+ routing, zod, JSON)', () => call());
   if (process.env.EXPLAIN === 'plan') {
     const { rowsOf } = await import('../apps/server/src/platform/db/open-database');
     const fromDay = new Date(now.getTime() - 13 * 86_400_000).toISOString().slice(0, 10);

@@ -24,8 +24,6 @@ export async function presentShareToken(tx: Tx, tokenHash: string): Promise<void
   await tx.execute(sql`select set_config('app.share_token_hash', ${tokenHash}, true)`);
 }
 
-const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-
 // --- People -----------------------------------------------------------------------------------
 
 /** The acting user's name and language (own rows). */
@@ -142,21 +140,17 @@ export async function insertAccessLog(tx: Tx, rows: AccessLogWrite[]): Promise<v
 /**
  * Same as insertAccessLog, skipping rows whose (patient, actor, category) was already logged
  * since `since`: the triage list is reloaded often and must not flood the patient's history.
- * One statement for every patient of the list.
+ * One indexed read of the actor's recent pairs (access_log_actor_idx), then only the new rows.
  */
 export async function insertAccessLogOncePer(tx: Tx, rows: AccessLogWrite[], since: Date): Promise<void> {
-  if (rows.length === 0) return;
-  const first = rows[0] as AccessLogWrite;
-  const patients = rows.map((r) => r.patientId);
-  const categories = rows.map((r) => r.category);
-  await tx.execute(sql`
-    insert into access_log (patient_id, actor_kind, actor_id, actor_name, category, at, user_agent_family, ip_prefix)
-    select k.patient_id, ${first.actorKind}, ${first.actorId}, ${first.actorName}, k.category, ${first.at}, ${first.userAgentFamily ?? null}, ${first.ipPrefix ?? null}
-    from unnest(${textArray(patients)}, ${textArray(categories)}) as k(patient_id, category)
-    where not exists (
-      select 1 from access_log l
-      where l.actor_id = ${first.actorId} and l.at >= ${since} and l.patient_id = k.patient_id and l.category = k.category
-    )`);
+  const first = rows[0];
+  if (!first) return;
+  // The log is the patient's to read; care_recent_reads() returns only the actor's own pairs.
+  const recent = rowsOf<{ patient_id: string; category: string }>(await tx.execute(sql`select patient_id, category from care_recent_reads(${since})`));
+  const seen = new Set(recent.map((r) => `${r.patient_id}\u0000${r.category}`));
+  const fresh = rows.filter((r) => !seen.has(`${r.patientId}\u0000${r.category}`));
+  // Inserted in slices: a statement has at most 65 535 parameters.
+  for (let i = 0; i < fresh.length; i += 1000) await tx.insert(accessLog).values(fresh.slice(i, i + 1000));
 }
 
 export async function listAccessLog(

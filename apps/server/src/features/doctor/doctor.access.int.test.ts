@@ -121,6 +121,18 @@ describe('professional access: not found unless linked and shared', () => {
     expect(list.items[4]?.glucose).toEqual({ notShared: true });
     expect(list.items[2]?.glucose).toMatchObject({ aboveRange: 50, sufficient: false, gmi: expect.any(Number), cv: expect.any(Number) });
 
+    // The list logs each patient's shared categories once an hour, not on every reload.
+    const urgentId = urgent.patientId;
+    const logged = async () =>
+      (await t.app.inject({ url: '/api/care-team/access-log', headers: actingAs({ userId: urgentId, role: 'patient' }) })).json().items.length as number;
+    expect(await logged()).toBe(3);
+    await t.app.inject({ url: '/api/doctor/patients', headers: actingAs(pro) });
+    expect(await logged()).toBe(3);
+    t.clock.advance(61 * 60_000);
+    await t.app.inject({ url: '/api/doctor/patients', headers: actingAs(pro) });
+    expect(await logged()).toBe(6);
+    t.clock.set(new Date(NOW));
+
     const filtered = triageListSchema.parse((await t.app.inject({ url: '/api/doctor/patients?filter=open_alerts&q=URG', headers: actingAs(pro) })).json());
     expect(filtered.items.map((r) => r.firstName)).toEqual(['urgent']);
   });

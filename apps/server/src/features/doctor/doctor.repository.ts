@@ -40,7 +40,8 @@ export function triageSql(professionalId: string, fromDay: string) {
     with links as (
       select patient_id, scopes from care_links where professional_id = ${professionalId} and status = 'active'
     ),
-    agg as (
+    -- MATERIALIZED: computed once, not re-aggregated for every outer row of the joins below.
+    agg as materialized (
       select a.patient_id,
         sum(a.n)::int as n, sum(a.n_device)::int as n_device,
         sum(a.sum_mgdl::float8) as sum_mgdl, sum(a.sum_squares::float8) as sum_squares,
@@ -51,7 +52,7 @@ export function triageSql(professionalId: string, fromDay: string) {
       where a.day >= ${fromDay}::date
       group by a.patient_id
     ),
-    open_alerts as (
+    open_alerts as materialized (
       select al.patient_id, count(*)::int as open_alerts,
         count(*) filter (where al.kind in ('urgent_hypo', 'bp_urgent'))::int as urgent_alerts
       from alerts al join links l on l.patient_id = al.patient_id
