@@ -15,12 +15,16 @@ export function dependenciesUpToDate() {
 export function ensureDependencies() {
   if (dependenciesUpToDate()) return;
   console.log('[glucosuivi] installation des dépendances (npm ci)…');
-  execSync('npm ci --no-audit --no-fund', {
-    cwd: root,
-    stdio: 'inherit',
-    // Browsers come from Debian (/usr/bin/chromium), never from a download at install time.
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1' },
-  });
+  // Browsers come from Debian (/usr/bin/chromium), never from a download at install time.
+  const options = { cwd: root, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1' } };
+  try {
+    execSync('npm ci --no-audit --no-fund', options);
+  } catch {
+    // npm ci refuses a lockfile that lacks other platforms' optional binaries (written so by
+    // some npm versions); npm install takes the same pinned versions and fills them in.
+    console.log('[glucosuivi] npm ci refused the lockfile; falling back to npm install');
+    execSync('npm install --no-audit --no-fund', options);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureDependencies();
