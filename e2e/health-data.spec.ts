@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe, ORIGIN, setGlucoseUnit, signUpPatient, storedMeasurements, trackMissingKeys } from './support/health-api';
+import { waitForMail } from './support/mail';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const glucoseInput = (page: Page) => page.getByRole('textbox', { name: /^Glycémie/ });
@@ -105,6 +106,19 @@ test.describe('health data', () => {
     });
     expect(response.status()).toBe(400);
     expect(await storedMeasurements(page)).toEqual([]);
+  });
+
+  test('with e-mail alerts on, a very low glucose sends an e-mail with the emergency numbers', async ({ page }) => {
+    const email = await signUpPatient(page, 'Élise');
+    const on = await page.request.patch('/api/settings', { headers: { Origin: ORIGIN }, data: { emailAlerts: true } });
+    expect(on.ok(), await on.text()).toBe(true);
+    await enterGlucose(page, '48');
+    await expect(page).toHaveURL(/\/patient-dashboard$/);
+    const mail = await waitForMail(email, (m) => m.subject.includes('hypoglycémie sévère'));
+    expect(mail.subject).toBe('Alerte GlucoSuivi\u00a0: hypoglycémie sévère');
+    expect(mail.text).toContain("En cas d'urgence, appelez le 15 (SAMU) ou le 112");
+    expect(mail.text).toContain('Bonjour Élise,');
+    expect(mail.text).toContain('48\u00a0mg/dL');
   });
 
   for (const lng of ['fr', 'en', 'es'] as const) {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The app's origin (sign-up and settings changes must come from it). */
-export const ORIGIN = process.env.E2E_ORIGIN ?? 'http://127.0.0.1:3100';
+export const ORIGIN = process.env.E2E_ORIGIN ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 export const PASSWORD = 'Glyc3mie-Stable!42';
 
 let counter = 0;

@@ -80,4 +80,26 @@ describe('minMaxDecimate', () => {
     expect(Array.from(gapped.v)).toEqual([100, 110, Number.NaN, 90, 95]);
     expect(minMaxDecimate([], [], 10).t.length).toBe(0);
   });
+
+  it('breaks the line only where the input has a gap, not between kept points of wide slices', () => {
+    // 90 days of 5-minute readings in 1,200 slices: each slice spans 108 minutes, so kept
+    // points are often more than 30 minutes apart although no reading is missing.
+    const days = 90;
+    const count = days * 288;
+    const tt = Array.from({ length: count }, (_, i) => i * 5 * MIN);
+    const vv = tt.map((_, i) => 120 + 60 * Math.sin(i / 40));
+    // One real sensor gap of 2 hours on day 45.
+    const gapStart = 45 * 288;
+    for (let i = gapStart; i < gapStart + 24; i++) vv[i] = Number.NaN;
+    const out = minMaxDecimate(tt, vv, 1200, { gapMs: 30 * MIN });
+    const markers = Array.from(out.v).flatMap((x, i) => (x !== x ? [i] : []));
+    expect(markers).toHaveLength(1);
+    const at = markers[0]!;
+    expect(out.t[at - 1]).toBe(tt[gapStart - 1]);
+    expect(out.t[at + 1]).toBe(tt[gapStart + 24]);
+    expect(out.t.length).toBeLessThanOrEqual(2 * 1200 + 3);
+    // Both ends of the gap sit in one slice: each side kept its own readings.
+    expect(out.t[at]!).toBeGreaterThan(tt[gapStart - 1]!);
+    expect(out.t[at]!).toBeLessThan(tt[gapStart + 24]!);
+  });
 });

@@ -97,7 +97,11 @@ export function seriesColumns(series: GlucoseSeries): ColumnSeries {
 }
 
 export interface DecimateOptions {
-  /** Insert a NaN point where consecutive kept points are further apart than this, so a line chart breaks at gaps. */
+  /**
+   * Insert a NaN point where two consecutive readings of the input are further apart than
+   * this, so a line chart breaks at real gaps. Measured on the input, not on the kept points:
+   * on 90 days two kept points can be hours apart with no reading missing between them.
+   */
   gapMs?: number;
 }
 
@@ -105,6 +109,7 @@ export interface DecimateOptions {
  * Min/max decimation for charts: the time span is cut into `buckets` equal slices and each
  * slice keeps its lowest and highest reading, in time order. Every bucket minimum survives, so
  * a hypo is never smoothed away, whatever the zoom. Input is returned (copied) when small.
+ * A gap in the input closes the current slice, so each side of it keeps its own extremes.
  */
 export function minMaxDecimate(
   t: NumericColumn,
@@ -114,17 +119,30 @@ export function minMaxDecimate(
 ): { t: Float64Array; v: Float64Array } {
   const n = t.length;
   const gapMs = options.gapMs ?? Number.POSITIVE_INFINITY;
-  // Worst case: two points per bucket plus one gap marker between each.
-  const cap = Math.min(n, 2 * Math.max(1, buckets)) * 2;
+  const isGap = (i: number, previous: number) => previous >= 0 && (t[i] as number) - (t[previous] as number) > gapMs;
+  // Gaps first (cheap), to size the output exactly: each one may split a slice in two
+  // (two more points) and adds its marker.
+  let gaps = 0;
+  if (gapMs < Number.POSITIVE_INFINITY) {
+    for (let i = 0, previous = -1; i < n; i++) {
+      if ((v[i] as number) !== (v[i] as number)) continue;
+      if (isGap(i, previous)) gaps++;
+      previous = i;
+    }
+  }
+  const direct = n <= 2 * buckets;
+  const cap = direct ? n + gaps : Math.min(2 * n, 2 * Math.max(1, buckets) + 3 * gaps);
   const ot = new Float64Array(cap);
   const ov = new Float64Array(cap);
   let k = 0;
   let lastT = Number.NaN;
+  let gapPending = false;
   const push = (tt: number, vv: number): void => {
-    if (tt - lastT > gapMs) {
+    if (gapPending) {
       ot[k] = (lastT + tt) / 2;
       ov[k] = Number.NaN;
       k++;
+      gapPending = false;
     }
     ot[k] = tt;
     ov[k] = vv;
@@ -134,9 +152,14 @@ export function minMaxDecimate(
   if (n === 0) return { t: ot.subarray(0, 0), v: ov.subarray(0, 0) };
   const tMin = t[0] as number;
   const span = (t[n - 1] as number) - tMin;
-  if (n <= 2 * buckets || span <= 0) {
-    for (let i = 0; i < n; i++)
-      if ((v[i] as number) === (v[i] as number)) push(t[i] as number, v[i] as number);
+  let previous = -1;
+  if (direct || span <= 0) {
+    for (let i = 0; i < n; i++) {
+      if ((v[i] as number) !== (v[i] as number)) continue;
+      if (isGap(i, previous)) gapPending = true;
+      push(t[i] as number, v[i] as number);
+      previous = i;
+    }
     return { t: ot.subarray(0, k), v: ov.subarray(0, k) };
   }
   // Slightly wider than the span so the last reading falls into the last bucket, not past it.
@@ -159,8 +182,11 @@ export function minMaxDecimate(
     const x = v[i] as number;
     if (x !== x) continue;
     const b = Math.floor(((t[i] as number) - tMin) * scale);
-    if (b !== bucket) {
+    const gap = isGap(i, previous);
+    previous = i;
+    if (b !== bucket || gap) {
       flush();
+      if (gap) gapPending = true;
       bucket = b;
       minI = i;
       maxI = i;

@@ -75,22 +75,22 @@ describe('alerts', () => {
     expect((await list(other)).items.find((a) => a.id === alert.id)?.status).toBe('open');
   });
 
-  it('tells the notifier about each committed alert, and only new ones', async () => {
-    const calls: [string, Alert][] = [];
-    const deps = { database: t.database, clock: t.clock, notify: { alertCreated: (patientId: string, alert: Alert) => void calls.push([patientId, alert]) } };
+  it('tells the notifier once per write about its committed alerts, and only new ones', async () => {
+    const calls: [string, Alert[]][] = [];
+    const deps = { database: t.database, clock: t.clock, notify: { alertsCreated: (patientId: string, alerts: Alert[]) => void calls.push([patientId, alerts]) } };
     const someone = await createTestUser(t.database);
     await createMeasurement(deps, someone, { kind: 'glucose', measuredAt: ago(5), value: 45, unit: 'mg/dL' });
     await createMeasurement(deps, someone, { kind: 'glucose', measuredAt: ago(4), value: 110, unit: 'mg/dL' });
-    expect(calls.map(([id, alert]) => [id, alert.kind])).toEqual([[someone.userId, 'urgent_hypo']]);
+    expect(calls.map(([id, alerts]) => [id, alerts.map((a) => a.kind)])).toEqual([[someone.userId, ['urgent_hypo']]]);
 
     const readings = Array.from({ length: 6 }, (_, i) => ({ measuredAt: ago(60 - 5 * i), value: 300 }));
     await insertGlucoseBatch(deps, someone, { source: 'cgm', deviceId: 'g7', unit: 'mg/dL', readings });
     await insertGlucoseBatch(deps, someone, { source: 'cgm', deviceId: 'g7', unit: 'mg/dL', readings });
-    expect(calls.map(([, alert]) => alert.kind)).toEqual(['urgent_hypo', 'hyper']);
+    expect(calls.map(([, alerts]) => alerts.map((a) => a.kind))).toEqual([['urgent_hypo'], ['hyper']]);
   });
 
   it('keeps the reading when the notifier fails', async () => {
-    const deps = { database: t.database, clock: t.clock, notify: { alertCreated: () => Promise.reject(new Error('smtp down')) } };
+    const deps = { database: t.database, clock: t.clock, notify: { alertsCreated: () => Promise.reject(new Error('smtp down')) } };
     const someone = await createTestUser(t.database);
     const result = await createMeasurement(deps, someone, { kind: 'glucose', measuredAt: ago(5), value: 45, unit: 'mg/dL' });
     expect(result.alerts).toHaveLength(1);

@@ -3,6 +3,7 @@ import type { AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
+import { dashboardDataChanged } from '../measurements/dashboard-cache';
 import { requirePatient } from '../profile/profile.service';
 import {
   countAlertsByStatus,
@@ -14,13 +15,17 @@ import {
 } from './alerts.repository';
 
 /**
- * Told about every alert once it is committed. The mailer (e-mail when the patient's
- * `email_alerts` is on), web push and the care team's realtime feed hang off it later, each
- * deciding its own channel; until then app.ts passes a no-op.
+ * Told about the alerts of one write once they are committed, all together: a device batch that
+ * raises several alerts is one call, so a channel can send one summary instead of one message
+ * per alert. The e-mail channel is alerts.notifier.ts; web push and the care team's realtime
+ * feed can hang off the same call, each deciding its own channel.
  */
 export interface AlertNotifier {
-  alertCreated(patientId: string, alert: Alert): Promise<void> | void;
+  alertsCreated(patientId: string, alerts: Alert[]): Promise<void> | void;
 }
+
+/** For callers that must not notify anyone (the demo seed). */
+export const silentNotifier: AlertNotifier = { alertsCreated: () => undefined };
 
 export interface AlertsDeps {
   database: Database;
@@ -37,10 +42,15 @@ export async function raiseAlerts(tx: Tx, patientId: string, candidates: AlertCa
 /**
  * Tells the notifier about committed alerts. A failing notifier must not turn a stored reading
  * into an error for the patient: the reading and its alert are safe in the database, and the
- * notifier's own implementation logs and retries its deliveries.
+ * notifier's own implementation logs its failed deliveries.
  */
 export async function announceAlerts(notify: AlertNotifier, patientId: string, created: Alert[]): Promise<void> {
-  await Promise.allSettled(created.map(async (alert) => notify.alertCreated(patientId, alert)));
+  if (created.length === 0) return;
+  try {
+    await notify.alertsCreated(patientId, created);
+  } catch {
+    // Deliberately swallowed, see above.
+  }
 }
 
 export async function countOpenAlerts(tx: Tx, patientId: string): Promise<number> {
@@ -84,7 +94,7 @@ export async function listAlerts(deps: AlertsDeps, actor: Actor | null, query: L
 /** Open → acknowledged; acknowledging again, or a resolved alert, changes nothing. */
 export async function acknowledgeAlert(deps: AlertsDeps, actor: Actor | null, id: string): Promise<Alert> {
   const patient = requirePatient(actor);
-  return deps.database.asActor(patient, async (tx) => {
+  const changed = await deps.database.asActor(patient, async (tx) => {
     const alert = await findAlert(tx, patient.userId, id);
     if (!alert) throw new AppError('not_found');
     if (alert.status !== 'open') return alert;
@@ -95,12 +105,15 @@ export async function acknowledgeAlert(deps: AlertsDeps, actor: Actor | null, id
     });
     return updated ?? alert;
   });
+  // The open-alert count is part of the dashboard summary.
+  dashboardDataChanged(patient.userId);
+  return changed;
 }
 
 /** Any status → resolved (an open alert resolved directly is also acknowledged by the same act). */
 export async function resolveAlert(deps: AlertsDeps, actor: Actor | null, id: string): Promise<Alert> {
   const patient = requirePatient(actor);
-  return deps.database.asActor(patient, async (tx) => {
+  const changed = await deps.database.asActor(patient, async (tx) => {
     const alert = await findAlert(tx, patient.userId, id);
     if (!alert) throw new AppError('not_found');
     if (alert.status === 'resolved') return alert;
@@ -113,6 +126,9 @@ export async function resolveAlert(deps: AlertsDeps, actor: Actor | null, id: st
     });
     return updated ?? alert;
   });
+  // The open-alert count is part of the dashboard summary.
+  dashboardDataChanged(patient.userId);
+  return changed;
 }
 
 /** Open and acknowledged alerts of a patient, newest first, in an open transaction (care team). */

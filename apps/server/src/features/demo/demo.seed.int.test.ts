@@ -84,4 +84,21 @@ describe('demo seed', () => {
     expect(manual.glucose.readings).toBeGreaterThan(0);
     expect(manual.glucose.readings).toBeLessThan(4 * 10);
   });
+
+  it("lists each professional's personal code, which a patient can use to reach them", async () => {
+    const lines = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8').trim().split('\n');
+    const codeOf = (email: string) => /code patient ([A-HJ-NP-Z2-9]{8})\)$/.exec(lines.find((l) => l.startsWith(email)) ?? '')?.[1];
+    const code = codeOf('dr.bernard@demo.glucosuivi.fr');
+    expect(code).toBeDefined();
+    expect(codeOf('infirmier.petit@demo.glucosuivi.fr')).toBeDefined();
+    expect(codeOf('camille.dupont@demo.glucosuivi.fr')).toBeUndefined();
+    const jean = lines.find((l) => l.startsWith('jean.martin@'))!.split(/\s+/)[1];
+    const jar = new CookieJar();
+    jar.store(await built.app.inject({ method: 'POST', url: '/api/accounts/sign-in', payload: { email: 'jean.martin@demo.glucosuivi.fr', password: jean }, headers: { origin: 'http://localhost:3000' }, remoteAddress: '10.9.2.1' }));
+    const invite = (c: string) =>
+      built.app.inject({ method: 'POST', url: '/api/care-team/invitations/professional', headers: { ...jar.header(), origin: 'http://localhost:3000' }, payload: { code: c, categories: ['glucose'] } });
+    // Jean is already in Dr Bernard's care team: her code finds her (conflict), a made-up one finds nobody.
+    expect((await invite(code!)).statusCode).toBe(409);
+    expect((await invite('ZZZZ9999')).statusCode).toBe(404);
+  });
 });

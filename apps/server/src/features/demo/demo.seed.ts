@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inArray } from 'drizzle-orm';
 import type { AccountsService } from '../accounts/accounts.service';
+import { doctors } from '../accounts/accounts.tables';
 import type { Actor, Database } from '../../platform/db/database';
 import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
 import { GLUCOSE_BATCH_MAX } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { MeasurementInput } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { createMeasurement, insertGlucoseBatch, type MeasurementsDeps } from '../measurements/measurements.service';
+import { silentNotifier } from '../alerts/alerts.service';
 import { createShareLink, inviteProfessional, type CareTeamDeps } from '../care-team/care-team.service';
 import { CGM_PROFILES } from '@glucosuivi/domain/demo/cgm-generator';
 import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
@@ -68,7 +71,7 @@ export async function seedDemo(deps: {
   );
   await add({ email: deps.adminEmail, firstName: 'Admin', lastName: 'GlucoSuivi', role: 'patient' }, 'administrateur', 'admin');
 
-  const measurements: MeasurementsDeps = { database: deps.database, clock: { now: () => deps.now }, notify: { alertCreated: () => undefined } };
+  const measurements: MeasurementsDeps = { database: deps.database, clock: { now: () => deps.now }, notify: silentNotifier };
   await seedCgmPatient(measurements, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
   await seedManualPatient(measurements, { userId: ids.get('jean.martin@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
 
@@ -83,6 +86,15 @@ export async function seedDemo(deps: {
     },
   });
 
+  // The professionals' personal codes, so a demo patient can add them to a care team by code.
+  const doctorIds = accounts.filter((a) => a.role === 'doctor').map((a) => ids.get(a.email)!);
+  const codes = new Map(
+    (await deps.database.db.select({ userId: doctors.userId, code: doctors.inviteCode }).from(doctors).where(inArray(doctors.userId, doctorIds))).map((d) => [d.userId, d.code]),
+  );
+  for (const account of accounts) {
+    const code = codes.get(ids.get(account.email) ?? '');
+    if (code) account.description = `${account.description}, code patient ${code}`;
+  }
   const lines = accounts.map((a) => `${a.email}  ${a.password}  (${a.description})`);
   writeFileSync(join(deps.dataDir, 'demo-accounts.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });
   const announcement = [
@@ -151,7 +163,7 @@ async function seedCareTeam(deps: {
 }): Promise<string> {
   const clock = { now: () => deps.now };
   const careTeam: CareTeamDeps = { database: deps.database, clock, mailer: { send: async () => undefined }, appUrl: '' };
-  const measurements: MeasurementsDeps = { database: deps.database, clock, notify: { alertCreated: () => undefined } };
+  const measurements: MeasurementsDeps = { database: deps.database, clock, notify: silentNotifier };
   const doctorEmail = 'dr.bernard@demo.glucosuivi.fr';
   const nurseEmail = 'infirmier.petit@demo.glucosuivi.fr';
   const ALL: ShareCategory[] = ['glucose', 'hba1c', 'lipids', 'blood_pressure', 'weight', 'events', 'reports', 'alerts'];

@@ -13,9 +13,9 @@ import { registerEndpoint } from '../../platform/http/contract';
 import {
   createMeasurement,
   deleteMeasurement,
-  getGlucoseSeries,
+  getGlucoseSeriesEncoded,
   getMeasurement,
-  getSummary,
+  getSummaryEncoded,
   insertGlucoseBatch,
   listMeasurements,
   updateMeasurement,
@@ -25,8 +25,8 @@ import {
 export function measurementsRoutes(app: FastifyInstance, deps: MeasurementsDeps) {
   registerEndpoint(app, createEndpoint, ({ request, body }) => createMeasurement(deps, request.actor, body));
   registerEndpoint(app, listEndpoint, ({ request, query }) => listMeasurements(deps, request.actor, query));
-  registerEndpoint(app, summaryEndpoint, ({ request, query }) => getSummary(deps, request.actor, query.days));
-  registerEndpoint(app, seriesEndpoint, ({ request, query }) => getGlucoseSeries(deps, request.actor, query.from, query.to));
+  registerEndpoint(app, summaryEndpoint, ({ request, query }) => getSummaryEncoded(deps, request.actor, query.days));
+  registerEndpoint(app, seriesEndpoint, ({ request, query }) => getGlucoseSeriesEncoded(deps, request.actor, query.from, query.to));
   registerEndpoint(app, batchEndpoint, ({ request, body }) => insertGlucoseBatch(deps, request.actor, body));
   registerEndpoint(app, getEndpoint, ({ request, params }) => getMeasurement(deps, request.actor, params.id));
   registerEndpoint(app, updateEndpoint, ({ request, params, body }) => updateMeasurement(deps, request.actor, params.id, body));

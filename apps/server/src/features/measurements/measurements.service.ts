@@ -9,6 +9,8 @@ import {
   type GlucoseBatch,
   type GlucoseBatchResult,
   type GlucosePeriod,
+  glucoseSeriesResponseSchema,
+  summarySchema,
   type GlucoseSeriesResponse,
   type ListMeasurementsQuery,
   type MeasurementInput,
@@ -22,8 +24,10 @@ import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
+import { encodeResponse, type EncodedJson } from '../../platform/http/contract';
 import { announceAlerts, countOpenAlerts, raiseAlerts, type AlertNotifier } from '../alerts/alerts.service';
 import { loadPatientContext, requirePatient, type PatientContext } from '../profile/profile.service';
+import { cachedDashboard, dashboardDataChanged } from './dashboard-cache';
 import {
   countByKind,
   deleteMeasurementById,
@@ -173,6 +177,7 @@ export async function createMeasurement(deps: MeasurementsDeps, actor: Actor | n
     const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
     return { measurement, alerts };
   });
+  dashboardDataChanged(patient.userId);
   await announceAlerts(deps.notify, patient.userId, result.alerts);
   return result;
 }
@@ -219,6 +224,7 @@ export async function updateMeasurement(
     const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
     return { measurement, alerts };
   });
+  dashboardDataChanged(patient.userId);
   await announceAlerts(deps.notify, patient.userId, result.alerts);
   return result;
 }
@@ -227,6 +233,7 @@ export async function deleteMeasurement(deps: MeasurementsDeps, actor: Actor | n
   const patient = requirePatient(actor);
   const deleted = await deps.database.asActor(patient, (tx) => deleteMeasurementById(tx, patient.userId, id));
   if (!deleted) throw new AppError('not_found');
+  dashboardDataChanged(patient.userId);
   return { deleted: id };
 }
 
@@ -313,6 +320,7 @@ export async function insertGlucoseBatch(deps: MeasurementsDeps, actor: Actor | 
     }
     return { inserted, duplicates: rows.length - inserted, alerts };
   });
+  dashboardDataChanged(patient.userId);
   await announceAlerts(deps.notify, patient.userId, result.alerts);
   return result;
 }
@@ -383,14 +391,42 @@ export async function buildSummary(
   });
 }
 
+/** The patient's own dashboard summary. */
 export async function getSummary(deps: MeasurementsDeps, actor: Actor | null, days: number): Promise<Summary> {
   return (await buildSummary(deps, actor, days)).summary;
+}
+
+/**
+ * The summary as the route sends it, encoded once and cached per patient and period
+ * (dashboard-cache.ts says when it is recomputed): on 90 days the zod encoding of the answer
+ * cost more than the rest of a cached request.
+ */
+export async function getSummaryEncoded(deps: MeasurementsDeps, actor: Actor | null, days: number): Promise<EncodedJson<Summary>> {
+  const patient = requirePatient(actor);
+  return cachedDashboard(
+    patient.userId,
+    `summary|${days}`,
+    async () => encodeResponse(summarySchema, (await buildSummary(deps, patient, days)).summary),
+    deps.clock.now().getTime(),
+  );
 }
 
 /** Readings of [from, to) for charts, delta-encoded columns (see series-encoding.ts). */
 export async function getGlucoseSeries(deps: MeasurementsDeps, actor: Actor | null, from: string, to: string): Promise<GlucoseSeriesResponse> {
   const patient = requirePatient(actor);
   return deps.database.asActor(patient, (tx) => glucoseSeriesInTx(tx, patient.userId, new Date(from), new Date(to)));
+}
+
+/** The series as the route sends it, cached like the summary. */
+export async function getGlucoseSeriesEncoded(deps: MeasurementsDeps, actor: Actor | null, from: string, to: string): Promise<EncodedJson<GlucoseSeriesResponse>> {
+  const patient = requirePatient(actor);
+  // The dashboard asks for windows rounded to the hour, so the same window comes back often.
+  return cachedDashboard(
+    patient.userId,
+    `series|${from}|${to}`,
+    async () => encodeResponse(glucoseSeriesResponseSchema, await getGlucoseSeries(deps, patient, from, to)),
+    deps.clock.now().getTime(),
+  );
 }
 
 /** Chart series of a patient in an open transaction (the care team reads it under its own RLS). */

@@ -5,6 +5,7 @@ import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
+import { dashboardDataChanged } from '../measurements/dashboard-cache';
 import { findPatientProfile, findSettingsAndName, upsertPatientProfile, upsertTargets, type PatientProfileRow } from './profile.repository';
 
 export interface ProfileDeps {
@@ -89,7 +90,7 @@ export async function saveProfile(deps: ProfileDeps, actor: Actor | null, input:
   if (issues.length > 0) throw new AppError('validation_failed', 'Invalid request', issues);
 
   const targets: GlucoseTargets = input.targets.preset === 'custom' ? input.targets : targetsForPreset(input.targets.preset);
-  return deps.database.asActor(patient, async (tx) => {
+  const saved = await deps.database.asActor(patient, async (tx) => {
     const existing = await findPatientProfile(tx, patient.userId);
     // The author of the targets changes only when the targets do: a patient saving their
     // height must not erase "set by Dr X".
@@ -110,6 +111,9 @@ export async function saveProfile(deps: ProfileDeps, actor: Actor | null, input:
     });
     return toProfile(row);
   });
+  // The targets shape the dashboard answers.
+  dashboardDataChanged(patient.userId);
+  return saved;
 }
 
 /**

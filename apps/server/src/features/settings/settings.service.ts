@@ -2,6 +2,7 @@ import type { SettingsPatch, UserSettings } from '@glucosuivi/domain/settings/se
 import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import * as repo from './settings.repository';
+import { dashboardDataChanged } from '../measurements/dashboard-cache';
 
 export interface SettingsDeps {
   database: Database;
@@ -30,8 +31,12 @@ function toView(row: repo.SettingsRow): UserSettings {
 export function createSettingsService(deps: SettingsDeps) {
   return {
     get: (actor: Actor) => deps.database.asActor(actor, async (tx) => toView(await repo.getOrCreate(tx, actor.userId))),
-    update: (actor: Actor, patch: SettingsPatch) =>
-      deps.database.asActor(actor, async (tx) => toView(await repo.upsert(tx, actor.userId, patch, deps.clock.now()))),
+    update: async (actor: Actor, patch: SettingsPatch) => {
+      const view = await deps.database.asActor(actor, async (tx) => toView(await repo.upsert(tx, actor.userId, patch, deps.clock.now())));
+      // Unit, time zone and language shape the dashboard answers.
+      dashboardDataChanged(actor.userId);
+      return view;
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { GlucoseRange } from '@glucosuivi/domain/glucose/bands';
 import { formatGlucose, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import { chartPoints, formatDateTime, formatNumber, glucoseDecimals } from './glucose-display';
+import { chartPoints, formatDateTime, formatNumber, glucoseDecimals, timeAxisLabels } from './glucose-display';
 import { themeColor, UPlotChart } from './UPlotChart';
 
 export interface GlucoseChartProps {
@@ -91,7 +91,14 @@ export function GlucoseChart({ t, v, from, to, unit, range, timeZone, language, 
           },
         ],
         axes: [
-          { stroke: colors.fg, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid } },
+          {
+            stroke: colors.fg,
+            grid: { stroke: colors.grid, width: 1 },
+            ticks: { stroke: colors.grid },
+            values: (_u, splits) => timeAxisLabels(splits, to - from, language, timeZone),
+            // "12 sept." needs more room than uPlot's default 40 px between ticks.
+            space: to - from > 2 * 86_400_000 ? 72 : 50,
+          },
           {
             stroke: colors.fg,
             grid: { stroke: colors.grid, width: 1 },

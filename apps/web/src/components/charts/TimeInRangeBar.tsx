@@ -2,7 +2,7 @@ import { Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GLUCOSE_BANDS, type GlucoseBand, type GlucoseRange } from '@glucosuivi/domain/glucose/bands';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import { bandLimits, bandWidths, formatNumber, glucoseDecimals } from './glucose-display';
+import { bandLimits, bandPercents, bandWidths, formatNumber, glucoseDecimals } from './glucose-display';
 
 export interface BandTarget {
   kind: 'max' | 'min';
@@ -34,10 +34,11 @@ export function TimeInRangeBar({ bands, range, unit, targets }: TimeInRangeBarPr
   const { t, i18n } = useTranslation('health');
   const language = i18n.resolvedLanguage ?? 'fr';
   const widths = bandWidths(bands);
+  const shown = bandPercents(bands);
   const limits = bandLimits(range, unit);
   const decimals = glucoseDecimals(unit);
   const n = (x: number) => formatNumber(x, language, decimals);
-  const pct = (x: number) => formatNumber(x, language, x > 0 && x < 1 ? 1 : 0);
+  const pct = (x: number) => formatNumber(x, language, 1);
   const rangeText = (band: GlucoseBand) => {
     const l = limits.find((b) => b.band === band)!;
     if (l.from === null && band === 'very_low') return t('tir.below', { value: n(l.to ?? 0), unit });
@@ -63,7 +64,7 @@ export function TimeInRangeBar({ bands, range, unit, targets }: TimeInRangeBarPr
                   <span className="font-semibold">{t(`bands.${band}`)}</span>{' '}
                   <span className="whitespace-nowrap text-muted">({rangeText(band)})</span>
                 </span>
-                <span className="font-semibold tabular-nums">{t('percent', { value: pct(bands[band]) })}</span>
+                <span className="font-semibold tabular-nums">{t('percent', { value: pct(shown[band]) })}</span>
               </div>
               {target ? (
                 <span

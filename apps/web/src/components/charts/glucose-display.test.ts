@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { STANDARD_RANGE } from '@glucosuivi/domain/glucose/bands';
 import {
   bandLimits,
+  bandPercents,
   bandWidths,
   chartPoints,
   formatGlucoseValue,
   fromLocalInputValue,
   glucoseTrend,
   parseDecimal,
+  timeAxisLabels,
   toLocalInputValue,
   unitOfSetting,
 } from './glucose-display';
@@ -58,6 +60,21 @@ describe('parseDecimal', () => {
   });
   it('refuses anything else', () => {
     for (const bad of ['', 'abc', '5,4,3', '5..4', '5,4a', '-']) expect(parseDecimal(bad)).toBeNull();
+  });
+});
+
+describe('bandPercents', () => {
+  it('prints one decimal per band, adding up to exactly 100 where rounding each alone would not', () => {
+    const bands = { very_low: 0.26, low: 3.36, in_range: 70.06, high: 20.06, very_high: 6.26 };
+    // Each rounded alone: 0.3 + 3.4 + 70.1 + 20.1 + 6.3 = 100.2.
+    expect(sum(Object.fromEntries(Object.entries(bands).map(([k, v]) => [k, Math.round(v * 10) / 10])))).toBe(100.2);
+    const shown = bandPercents(bands);
+    expect(sum(shown)).toBe(100);
+    for (const [band, value] of Object.entries(shown)) expect(Math.abs(value - bands[band as keyof typeof bands])).toBeLessThan(0.1 + 1e-9);
+  });
+  it('never prints 0 for a share that is not 0', () => {
+    const shown = bandPercents({ very_low: 0.01, low: 0, in_range: 99.99, high: 0, very_high: 0 });
+    expect(shown).toEqual({ very_low: 0.1, low: 0, in_range: 99.9, high: 0, very_high: 0 });
   });
 });
 
@@ -135,5 +152,18 @@ describe('local times', () => {
     expect(overlay.dates).toEqual(['2025-01-15', '2025-01-16']);
     expect(overlay.columns[0]?.[(23 * 60) / 5]).toBe(60);
     expect(overlay.columns[1]?.[(30) / 5]).toBe(130);
+  });
+});
+
+describe('timeAxisLabels', () => {
+  const aug4 = Date.UTC(2026, 7, 4, 12, 0);
+  it('writes day and month in the reader’s order on long periods', () => {
+    expect(timeAxisLabels([aug4], 90 * 86_400_000, 'fr', 'Europe/Paris')).toEqual(['4 août']);
+    expect(timeAxisLabels([aug4], 90 * 86_400_000, 'en', 'Europe/Paris')).toEqual(['Aug 4']);
+    expect(timeAxisLabels([aug4], 90 * 86_400_000, 'es', 'Europe/Paris')).toEqual(['4 ago']);
+  });
+  it('writes 24-hour times in the patient zone within a day', () => {
+    expect(timeAxisLabels([aug4], 86_400_000, 'fr', 'Europe/Paris')).toEqual(['14:00']);
+    expect(timeAxisLabels([aug4], 86_400_000, 'en', 'America/New_York')).toEqual(['08:00']);
   });
 });

@@ -77,11 +77,11 @@ export function bandLimits(range: GlucoseRange, unit: GlucoseUnit): BandLimits[]
 }
 
 /**
- * Widths (in %) of the five segments of the time-in-range bar: the shares rounded to one
- * decimal by largest remainder, so they always add up to exactly 100 (or all 0 with no data).
- * A non-zero share keeps a visible sliver (≥ 0.5 %) so a rare low is never invisible.
+ * The five shares rounded to one decimal by largest remainder, so they always add up to exactly
+ * 100 (or all 0 with no data); a non-zero share never rounds below `minTenths` tenths, the
+ * excess being taken from the largest share.
  */
-export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
+function sharesInTenths(bands: Record<GlucoseBand, number>, minTenths: number): Record<GlucoseBand, number> {
   const raw = GLUCOSE_BANDS.map((b) => Math.max(0, bands[b] ?? 0));
   const total = raw.reduce((a, b) => a + b, 0);
   const out = {} as Record<GlucoseBand, number>;
@@ -89,9 +89,8 @@ export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBa
     for (const b of GLUCOSE_BANDS) out[b] = 0;
     return out;
   }
-  const MIN = 5; // tenths of a percent
   const scaled = raw.map((x) => (x / total) * 1000);
-  const tenths = scaled.map((x) => (x > 0 ? Math.max(MIN, Math.floor(x)) : 0));
+  const tenths = scaled.map((x) => (x > 0 ? Math.max(minTenths, Math.floor(x)) : 0));
   let diff = 1000 - tenths.reduce((a, b) => a + b, 0);
   const order = scaled.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest);
   for (let k = 0; diff > 0; k = (k + 1) % order.length) {
@@ -101,7 +100,6 @@ export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBa
       diff--;
     }
   }
-  // Slivers may overshoot: take the excess from the widest segment.
   while (diff < 0) {
     const widest = tenths.indexOf(Math.max(...tenths));
     tenths[widest]! -= 1;
@@ -109,6 +107,24 @@ export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBa
   }
   GLUCOSE_BANDS.forEach((b, i) => (out[b] = tenths[i]! / 10));
   return out;
+}
+
+/**
+ * Widths (in %) of the five segments of the time-in-range bar, adding up to exactly 100. A
+ * non-zero share keeps a visible sliver (≥ 0.5 %) so a rare low is never invisible.
+ */
+export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
+  return sharesInTenths(bands, 5);
+}
+
+/**
+ * The five shares as printed next to the bar: one decimal each, adding up to exactly 100 %
+ * (rounding each share on its own can print 99 % or 101 %). One decimal because the consensus
+ * targets are < 1 % and < 4 %: "1 %" could not say on which side of the target 0.8 % lies.
+ * A non-zero share prints at least 0.1 %, never a reassuring 0.
+ */
+export function bandPercents(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
+  return sharesInTenths(bands, 1);
 }
 
 /** A gap longer than this breaks the chart line (a CGM gap, or days between fingersticks). */
@@ -158,6 +174,23 @@ export function formatDateTime(at: number | string | Date, language: string, tim
   } catch {
     return new Intl.DateTimeFormat(language, { ...options, timeZone: undefined }).format(new Date(at));
   }
+}
+
+/**
+ * Labels of the time axis in the reader's language and the patient's zone: hours within a
+ * day or two ("14:00"), then day and month ("4 août", "Aug 4"). uPlot's own labels are
+ * month/day in US order ("8/4"), which a French reader takes for 8 April.
+ */
+export function timeAxisLabels(ticks: readonly number[], spanMs: number, language: string, timeZone: string): string[] {
+  const options: Intl.DateTimeFormatOptions =
+    spanMs <= 2 * 86_400_000 ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : { day: 'numeric', month: 'short' };
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(language, { ...options, timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat(language, options);
+  }
+  return ticks.map((tick) => format.format(new Date(tick)));
 }
 
 /** "YYYY-MM-DDTHH:mm" of an instant in a zone: the value of a datetime-local input. */

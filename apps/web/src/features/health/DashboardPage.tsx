@@ -32,7 +32,7 @@ const TREND_ICONS: Record<Trend, typeof ArrowUp> = {
   falling_fast: ArrowDown,
 };
 
-function Card({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
+export function Card({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
     <section aria-labelledby={`${id}-title`} className={`rounded-2xl border border-line bg-canvas p-4 sm:p-5 ${className}`}>
       <h2 id={`${id}-title`} className="mb-3 text-xl font-semibold">
@@ -43,7 +43,7 @@ function Card({ id, title, children, className = '' }: { id: string; title: stri
   );
 }
 
-function Metric({ label, value, hint }: { label: string; value: string; hint?: string }) {
+export function Metric({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div className="rounded-xl bg-surface p-3">
       <dt className="text-sm text-muted">{label}</dt>
@@ -148,9 +148,9 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
   );
 }
 
-type SeriesAnswer = Awaited<ReturnType<typeof apiCall<typeof getGlucoseSeries>>>;
+export type SeriesAnswer = Awaited<ReturnType<typeof apiCall<typeof getGlucoseSeries>>>;
 
-function LastGlucose({ summary, unit, timeZone, series }: { summary: Summary; unit: GlucoseUnit; timeZone: string; series: SeriesAnswer | undefined }) {
+export function LastGlucose({ summary, unit, timeZone, series }: { summary: Summary; unit: GlucoseUnit; timeZone: string; series: SeriesAnswer | undefined }) {
   const { t, i18n } = useTranslation('health');
   const language = i18n.resolvedLanguage ?? 'fr';
   const last = summary.latest.glucose;
@@ -185,7 +185,7 @@ function LastGlucose({ summary, unit, timeZone, series }: { summary: Summary; un
   );
 }
 
-function MetricsCard({ summary, unit, language }: { summary: Summary; unit: GlucoseUnit; language: string }) {
+export function MetricsCard({ summary, unit, language }: { summary: Summary; unit: GlucoseUnit; language: string }) {
   const { t } = useTranslation('health');
   const m = summary.glucose.metrics;
   const basis = summary.glucose.basis;
@@ -220,13 +220,14 @@ function MetricsCard({ summary, unit, language }: { summary: Summary; unit: Gluc
   );
 }
 
-function ChartsSection({
+export function ChartsSection({
   summary,
   unit,
   timeZone,
   language,
   series,
   span,
+  withContexts = true,
 }: {
   summary: Summary;
   unit: GlucoseUnit;
@@ -234,12 +235,15 @@ function ChartsSection({
   language: string;
   series: { data?: SeriesAnswer; isPending: boolean; isError: boolean; error: unknown };
   span: { from: string; to: string };
+  /** Meal contexts come from the reader's own records: off when a professional reads a patient. */
+  withContexts?: boolean;
 }) {
   const { t } = useTranslation('health');
   const columns = useMemo(() => (series.data ? seriesColumns(decodeGlucoseSeries(series.data.series)) : null), [series.data]);
   const contexts = useQuery({
     queryKey: [...healthKeys.measurements, 'list', 'glucose', span.from, span.to],
     queryFn: ({ signal }) => apiCall(listMeasurements, { query: { kind: 'glucose', from: span.from, to: span.to, limit: 500 }, signal }),
+    enabled: withContexts,
   });
   const contextAt = useMemo(() => {
     const map = new Map<number, string>();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProfile } from '@glucosuivi/domain/profile/profile.contract';
 import { listMeasurements } from '@glucosuivi/domain/measurements/measurements.contract';
@@ -9,23 +10,34 @@ import { healthKeys } from '@/components/charts/health-queries';
 import { apiCall } from '@/lib/api-client';
 import { bmi, recordValue } from './health-view';
 
-type TrendKind = 'hba1c' | 'lipids' | 'blood_pressure' | 'weight';
+export type TrendKind = 'hba1c' | 'lipids' | 'blood_pressure' | 'weight';
 const KINDS: readonly TrendKind[] = ['hba1c', 'lipids', 'blood_pressure', 'weight'];
 
 /** Blood pressure below which no alert is raised (PRODUCT.md §3: ≥ 140/90 alerts). */
 const BP_TARGET = { systolic: 140, diastolic: 90 };
 
-function useLastTwo(kind: TrendKind) {
+function useLastTwo(kind: TrendKind, enabled: boolean) {
   return useQuery({
     queryKey: [...healthKeys.measurements, 'list', kind, 2],
     queryFn: ({ signal }) => apiCall(listMeasurements, { query: { kind, limit: 2 }, signal }),
+    enabled,
   });
 }
 
-function TrendCard({ kind, summary, unit, timeZone, heightCm }: { kind: TrendKind; summary: Summary; unit: GlucoseUnit; timeZone: string; heightCm: number | null }) {
+/**
+ * Someone else's data (a professional reading a patient): the summary is all there is, so no
+ * change from the previous value, and a kind may be replaced by a "not shared" mark.
+ */
+export interface OtherReader {
+  heightCm: number | null;
+  notShared: (kind: TrendKind) => ReactNode | null;
+}
+
+function TrendCard({ kind, summary, unit, timeZone, heightCm, other }: { kind: TrendKind; summary: Pick<Summary, 'latest' | 'targets'>; unit: GlucoseUnit; timeZone: string; heightCm: number | null; other?: OtherReader | undefined }) {
   const { t, i18n } = useTranslation('health');
   const language = i18n.resolvedLanguage ?? 'fr';
-  const lastTwo = useLastTwo(kind);
+  const lastTwo = useLastTwo(kind, !other);
+  const hidden = other?.notShared(kind) ?? null;
   const latest = summary.latest[kind] as MeasurementRecord | null;
   const previous = lastTwo.data?.items[1] ?? null;
   const hba1cMax = summary.targets.hba1cMaxPercent;
@@ -53,7 +65,9 @@ function TrendCard({ kind, summary, unit, timeZone, heightCm }: { kind: TrendKin
       <h3 id={`trend-${kind}`} className="font-semibold">
         {t(`measurements:kinds.${kind}`)}
       </h3>
-      {latest ? (
+      {hidden ? (
+        <div className="mt-1 text-sm">{hidden}</div>
+      ) : latest ? (
         <>
           <p className="mt-1 text-lg font-bold tabular-nums">{recordValue(latest, unit, language, t)}</p>
           <p className="text-sm text-muted">{formatDateTime(latest.measuredAt, language, timeZone)}</p>
@@ -78,9 +92,9 @@ function signed(x: number, language: string, decimals: number): string {
 }
 
 /** HbA1c, lipids, blood pressure and weight: the last value, its change and its target. */
-export function TrendCards({ summary, unit, timeZone }: { summary: Summary; unit: GlucoseUnit; timeZone: string }) {
+export function TrendCards({ summary, unit, timeZone, other }: { summary: Pick<Summary, 'latest' | 'targets'>; unit: GlucoseUnit; timeZone: string; other?: OtherReader }) {
   const { t } = useTranslation('health');
-  const profile = useQuery({ queryKey: healthKeys.profile, queryFn: ({ signal }) => apiCall(getProfile, { signal }) });
+  const profile = useQuery({ queryKey: healthKeys.profile, queryFn: ({ signal }) => apiCall(getProfile, { signal }), enabled: !other });
   return (
     <section aria-labelledby="trends-title" className="rounded-2xl border border-line bg-canvas p-4 sm:p-5">
       <h2 id="trends-title" className="mb-3 text-xl font-semibold">
@@ -88,7 +102,7 @@ export function TrendCards({ summary, unit, timeZone }: { summary: Summary; unit
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         {KINDS.map((kind) => (
-          <TrendCard key={kind} kind={kind} summary={summary} unit={unit} timeZone={timeZone} heightCm={profile.data?.heightCm ?? null} />
+          <TrendCard key={kind} kind={kind} summary={summary} unit={unit} timeZone={timeZone} heightCm={other ? other.heightCm : (profile.data?.heightCm ?? null)} other={other} />
         ))}
       </div>
     </section>

@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiSignIn, axeViolations, trackMissingKeys } from './support/accounts';
+
+const CAMILLE = 'camille.dupont@demo.glucosuivi.fr';
+const BAND_LABELS = ['Très bas', 'Bas', 'Dans la cible', 'Élevé', 'Très élevé'];
+
+/** A demo account's password, from the list the seed writes in the e2e server's data folder. */
+function demoPassword(email: string): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
+  const line = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8')
+    .split('\n')
+    .find((l) => l.trim().startsWith(`${email} `));
+  const password = line?.trim().split(/\s+/)[1];
+  if (!password) throw new Error(`${email} is not in demo-accounts.txt (was the demo seeded?)`);
+  return password;
+}
+
+async function signInAsCamille(page: Page) {
+  const response = await apiSignIn(page.request, CAMILLE, demoPassword(CAMILLE));
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Share of a canvas's pixels that are not blank: proves something was drawn on it. */
+async function inkedShare(canvas: Locator): Promise<number> {
+  return canvas.evaluate((el: HTMLCanvasElement) => {
+    const ctx = el.getContext('2d');
+    if (!ctx || el.width === 0 || el.height === 0) return 0;
+    const { data } = ctx.getImageData(0, 0, el.width, el.height);
+    let inked = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked++;
+    return inked / (el.width * el.height);
+  });
+}
+
+/** "72,4 %" → 72.4 (French decimal comma, any space before %). */
+function percentValue(text: string): number {
+  const match = /(\d+(?:[,.]\d+)?)\s*%/.exec(text.replace(/[\u00a0\u202f]/g, ' '));
+  if (!match) throw new Error(`no percentage in "${text}"`);
+  return Number(match[1]!.replace(',', '.'));
+}
+
+test.describe('demo CGM patient', () => {
+  test('90 days in one chart, five bands adding up to 100 %, the AGP drawn, and the PDF report', async ({ page }) => {
+    test.setTimeout(120_000);
+    const missing = trackMissingKeys(page);
+    await signInAsCamille(page);
+
+    await page.goto('/patient-dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('radio', { name: '90 jours' }).check({ force: true });
+
+    // One glucose chart for the whole 90 days.
+    const chart = page.getByRole('img', { name: 'Courbe de glycémie sur 90 jours, plage cible en vert' });
+    await expect(chart).toHaveCount(1);
+    await expect(chart.locator('canvas')).toHaveCount(1);
+    await expect.poll(() => inkedShare(chart.locator('canvas')), { message: 'glucose chart drawn' }).toBeGreaterThan(0.02);
+    // The text alternative counts the readings behind it: 90 days of 5-minute readings, less sensor gaps.
+    const summary = (await page.getByTestId('chart-summary').textContent()) ?? '';
+    const readings = Number(/([\d\s\u00a0\u202f]+) mesures/.exec(summary)?.[1]?.replace(/\D/g, ''));
+    expect(readings, summary).toBeGreaterThan(0.9 * 90 * 288);
+    expect(readings, summary).toBeLessThanOrEqual(90 * 288);
+
+    // The five bands, as printed, add up to exactly 100 %.
+    const legend = page.getByRole('list', { name: 'Répartition par zone de glycémie' });
+    const items = legend.getByRole('listitem');
+    await expect(items).toHaveCount(5);
+    for (const label of BAND_LABELS) await expect(legend.getByText(label, { exact: true })).toBeVisible();
+    const shares: number[] = [];
+    for (const item of await items.all()) shares.push(percentValue((await item.locator('span.tabular-nums').textContent()) ?? ''));
+    expect(shares.every((s) => s >= 0 && s <= 100), shares.join(' ')).toBe(true);
+    expect(Math.round(shares.reduce((a, b) => a + b, 0) * 10) / 10, shares.join(' + ')).toBe(100);
+    // A demo CGM patient spends most of the time in range, not all of it.
+    expect(shares[2]!).toBeGreaterThan(40);
+    expect(shares[2]!).toBeLessThan(100);
+
+    // The AGP: percentile curves drawn on their own canvas.
+    const agp = page.getByRole('img', { name: /^Profil glycémique ambulatoire/ });
+    await expect(agp).toBeVisible();
+    await expect.poll(() => inkedShare(agp.locator('canvas')), { message: 'AGP drawn' }).toBeGreaterThan(0.02);
+
+    expect(await axeViolations(page, '/patient-dashboard, 90 days')).toEqual([]);
+
+    // The PDF report of the same 90 days, read back with pdftotext.
+    await page.goto('/reports');
+    await page.getByRole('radio', { name: '90 jours' }).check({ force: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger le rapport PDF' }).click()]);
+    const dir = mkdtempSync(join(tmpdir(), 'health-demo-'));
+    try {
+      const file = join(dir, 'rapport.pdf');
+      await download.saveAs(file);
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
+      expect(text).toContain('Camille');
+      expect(text).toContain('Dupont');
+      for (const label of BAND_LABELS) expect(text).toContain(label);
+      expect(text).toContain('GMI');
+      expect(text).toContain('90 jours');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(missing).toEqual([]);
+  });
+});
