@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 
-export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+export const BASE = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 /** Every state-changing call carries the page's origin, as a browser does. */
 export const ORIGIN = { Origin: BASE };
 /** Long and unpredictable enough for zxcvbn (score ≥ 2), not tied to the person's name. */

@@ -109,9 +109,11 @@ export const revokeInvitation = defineEndpoint({
 export const previewInvitation = defineEndpoint({
   method: 'POST',
   path: '/api/care-team/invitations/preview',
-  summary: 'Recipient: who invites me and what is asked, from the e-mailed token (the accept page)',
+  summary:
+    'Recipient: who invites me and what is asked, from the e-mailed token (the accept page). Signed out: only who invites and ' +
+    'whether the invitation still stands (what the e-mail already said), so the page can say it before sign-in or sign-up',
   tags: ['care-team'],
-  access: 'user',
+  access: 'public',
   body: invitationTokenSchema,
   response: invitationPreviewSchema,
   errors: ['not_found'],

@@ -228,8 +228,25 @@ function assertAnswerable(row: repo.InvitationRow, now: Date): void {
 }
 
 export async function previewInvitation(deps: CareTeamDeps, actor: Actor | null, token: string): Promise<InvitationPreview> {
-  if (!actor) throw new AppError('unauthenticated');
   const now = deps.clock.now();
+  if (!actor) {
+    // Signed out (the accept page before sign-in or sign-up): only what the e-mail itself said —
+    // who invites and whether it still stands. The categories wait for the recipient's session.
+    return deps.database.asActor(null, async (tx) => {
+      const hash = hashToken(token);
+      await repo.presentInvitationToken(tx, hash);
+      const row = await repo.findInvitationByTokenHash(tx, hash);
+      if (!row) throw new AppError('not_found');
+      return {
+        direction: row.direction as InvitationPreview['direction'],
+        status: effectiveInvitationStatus(row.status as InvitationStatus, row.expiresAt, now),
+        inviterName: row.inviterName,
+        professional: null,
+        categories: null,
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    });
+  }
   return deps.database.asActor(actor, async (tx) => {
     const row = await invitationForRecipient(tx, actor, token);
     return {

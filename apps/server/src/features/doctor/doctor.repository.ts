@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
+import { doctors, medicalSpecialties } from '../accounts/accounts.tables';
 
 export interface TriageDbRow {
   patient_id: string;
@@ -69,4 +70,40 @@ export function triageSql(professionalId: string, fromDay: string) {
       order by hm.measured_at desc limit 1
     ) h on true
     where l.professional_id = ${professionalId} and l.status = 'active'`;
+}
+
+// --- The professional's own record ------------------------------------------------------------
+
+/** The acting professional's row with the speciality's name (own row under RLS). */
+export async function findOwnDoctorRow(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({
+      firstName: doctors.firstName,
+      lastName: doctors.lastName,
+      email: doctors.email,
+      medicalLicense: doctors.medicalLicense,
+      speciality: doctors.speciality,
+      specialityName: medicalSpecialties.name,
+      verifiedAt: doctors.verifiedAt,
+      inviteCode: doctors.inviteCode,
+      createdAt: doctors.createdAt,
+    })
+    .from(doctors)
+    .leftJoin(medicalSpecialties, eq(medicalSpecialties.id, doctors.speciality))
+    .where(eq(doctors.userId, userId));
+  return row;
+}
+
+export async function isActiveSpecialty(tx: Tx, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: medicalSpecialties.id })
+    .from(medicalSpecialties)
+    .where(and(eq(medicalSpecialties.id, id), eq(medicalSpecialties.isActive, true)));
+  return Boolean(row);
+}
+
+/** Sets the speciality of the acting professional's row; false when they have none. */
+export async function updateOwnSpeciality(tx: Tx, userId: string, speciality: string | null): Promise<boolean> {
+  const rows = await tx.update(doctors).set({ speciality }).where(eq(doctors.userId, userId)).returning({ id: doctors.id });
+  return rows.length > 0;
 }

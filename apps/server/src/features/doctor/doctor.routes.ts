@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '@glucosuivi/domain/care-team/care-team.contract';
+import { getDoctorProfile, updateDoctorProfile } from '@glucosuivi/domain/doctor/doctor.contract';
 import { registerEndpoint } from '../../platform/http/contract';
 import { clientOf } from '../care-team/care-team.routes';
 import * as service from './doctor.service';
@@ -25,4 +26,6 @@ export function doctorRoutes(app: FastifyInstance, deps: service.DoctorDeps) {
     service.updateNote(deps, actor, params.patientId, params.noteId, body.body, clientOf(request)),
   );
   registerEndpoint(app, contract.deleteNote, ({ actor, params, request }) => service.deleteNote(deps, actor, params.patientId, params.noteId, clientOf(request)));
+  registerEndpoint(app, getDoctorProfile, ({ actor }) => service.getDoctorProfile(deps, actor));
+  registerEndpoint(app, updateDoctorProfile, ({ actor, body }) => service.updateDoctorProfile(deps, actor, body));
 }

@@ -30,9 +30,11 @@ import {
   updateNoteInTx as updateNoteRow,
   type ClientInfo,
 } from '../care-team/care-team.service';
+import { dashboardDataChanged } from '../measurements/dashboard-cache';
 import { glucoseSeriesInTx } from '../measurements/measurements.service';
 import { setTargetsInTx, targetsInTx } from '../profile/profile.service';
-import { triageRows, type TriageDbRow } from './doctor.repository';
+import type { DoctorProfile, DoctorProfileUpdate } from '@glucosuivi/domain/doctor/doctor.schemas';
+import { findOwnDoctorRow, isActiveSpecialty, triageRows, updateOwnSpeciality, type TriageDbRow } from './doctor.repository';
 
 export interface DoctorDeps {
   database: Database;
@@ -124,13 +126,13 @@ export async function acknowledgePatientAlert(deps: DoctorDeps, actor: Actor | n
     if (!alert) throw new AppError('not_found');
     await logRead(['alerts']);
     return alert;
-  });
+  }).finally(() => dashboardDataChanged(patientId));
 }
 
 export async function setPatientTargets(deps: DoctorDeps, actor: Actor | null, patientId: string, targets: TargetsInput, client: ClientInfo) {
   return withPatient(deps, actor, patientId, client, null, async ({ tx, professional, now }) =>
     setTargetsInTx(tx, patientId, targets, { userId: professional.userId, name: await ownNameInTx(tx, professional.userId) }, now),
-  );
+  ).finally(() => dashboardDataChanged(patientId));
 }
 
 // --- Consultation notes -----------------------------------------------------------------------
@@ -244,5 +246,50 @@ export async function triage(deps: DoctorDeps, actor: Actor | null, query: Triag
       total: rows.length,
       period: { from: new Date(from).toISOString(), to: now.toISOString(), days: TRIAGE_DAYS },
     };
+  });
+}
+
+// --- The professional's own profile -----------------------------------------------------------
+
+type DoctorRow = NonNullable<Awaited<ReturnType<typeof findOwnDoctorRow>>>;
+
+const toDoctorProfile = (row: DoctorRow): DoctorProfile => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  medicalLicense: row.medicalLicense,
+  speciality: row.speciality,
+  specialityName: row.specialityName,
+  verified: row.verifiedAt !== null,
+  verifiedAt: row.verifiedAt?.toISOString() ?? null,
+  inviteCode: row.inviteCode,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * A doctor account without a `doctors` row (registration kept going when the row could not be
+ * made, SPEC §8) has no profile to show: not found, like a caller who is not a professional.
+ */
+export async function getDoctorProfile(deps: DoctorDeps, actor: Actor | null): Promise<DoctorProfile> {
+  const professional = requireProfessional(actor);
+  return deps.database.asActor(professional, async (tx) => {
+    const row = await findOwnDoctorRow(tx, professional.userId);
+    if (!row) throw new AppError('not_found');
+    return toDoctorProfile(row);
+  });
+}
+
+export async function updateDoctorProfile(deps: DoctorDeps, actor: Actor | null, input: DoctorProfileUpdate): Promise<DoctorProfile> {
+  const professional = requireProfessional(actor);
+  return deps.database.asActor(professional, async (tx) => {
+    if (input.speciality !== null && !(await isActiveSpecialty(tx, input.speciality))) {
+      throw new AppError('validation_failed', 'Unknown speciality', [
+        { path: ['body', 'speciality'], code: 'unknown_speciality', message: 'Unknown speciality' },
+      ]);
+    }
+    if (!(await updateOwnSpeciality(tx, professional.userId, input.speciality))) throw new AppError('not_found');
+    const row = await findOwnDoctorRow(tx, professional.userId);
+    if (!row) throw new AppError('not_found');
+    return toDoctorProfile(row);
   });
 }

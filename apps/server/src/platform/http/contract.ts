@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -20,7 +21,53 @@ export interface HandlerInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<z.infer<E['response']>>;
+/**
+ * A response body already checked against the endpoint's response schema and turned into JSON
+ * (`encodeResponse`), e.g. kept in a cache: sent as is, without encoding it again. For answers
+ * large enough that the per-request encoding is what the server spends its time on.
+ */
+export class EncodedJson<T> {
+  private declare readonly brand: T;
+  private readonly compressed = new Map<'br' | 'gzip', Buffer>();
+  constructor(readonly json: string) {}
+
+  /** The body compressed once per encoding (same settings as app.ts), then reused. */
+  compressedAs(encoding: 'br' | 'gzip'): Buffer {
+    let body = this.compressed.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+          : gzipSync(this.json);
+      this.compressed.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+// Below this the compress plugin sends the body as is too (threshold in app.ts).
+const COMPRESS_FROM = 1024;
+
+/** br, else gzip, when the client accepts it (a q=0 refuses it), as the compress plugin prefers. */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name?.trim()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** Encodes `value` exactly as the route's serializer would (the same zod schema, then JSON). */
+export function encodeResponse<S extends z.ZodType>(schema: S, value: z.infer<S>): EncodedJson<z.infer<S>> {
+  return new EncodedJson(JSON.stringify(schema.encode(value)));
+}
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<z.infer<E['response']> | EncodedJson<z.infer<E['response']>>>;
 
 /**
  * Registers a route from its contract: the same zod schemas validate the input, serialize the
@@ -57,6 +104,15 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         actor: request.actor as HandlerInput<E>['actor'],
       });
       reply.code(status);
+      if (result instanceof EncodedJson) {
+        // A string with a JSON content type skips the serializer; a body with its
+        // content-encoding already set is not compressed again by the compress plugin.
+        reply.type('application/json; charset=utf-8');
+        const encoding = result.json.length >= COMPRESS_FROM ? acceptedEncoding(request.headers['accept-encoding']) : null;
+        if (!encoding) return result.json;
+        reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+        return result.compressedAs(encoding);
+      }
       return result;
     },
   });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TestProviders as Providers } from './test-providers';
+import { TestProviders as Providers } from '@/test/TestProviders';
 import { AuthPage } from './AuthPage';
 
 function renderAuth(path = '/auth') {
@@ -12,6 +12,7 @@ function renderAuth(path = '/auth') {
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/patient-dashboard" element={<h1>Patient home</h1>} />
           <Route path="/doctor" element={<h1>Doctor home</h1>} />
+          <Route path="/invitations/accept" element={<h1>Invitation page</h1>} />
         </Routes>
       </MemoryRouter>
     </Providers>,
@@ -127,5 +128,60 @@ describe('AuthPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('heading', { name: 'Doctor home' })).toBeTruthy();
     expect(await screen.findByText('Bienvenue Dr Bernard !')).toBeTruthy();
+  });
+
+  const patientAnswer = (status?: 'signed_in') =>
+    Response.json(
+      {
+        ...(status ? { status, deletionCancelled: false } : {}),
+        redirectTo: '/patient-dashboard',
+        user: {
+          id: 'u2',
+          email: 'invited@example.test',
+          name: 'Inès',
+          firstName: 'Inès',
+          lastName: null,
+          userType: 'patient',
+          role: null,
+          twoFactorEnabled: false,
+          language: 'fr',
+        },
+      },
+      { status: status ? 200 : 201 },
+    );
+
+  it('after sign-in goes to a safe ?next= path instead of the home page', async () => {
+    stubFetch(() => patientAnswer('signed_in'));
+    renderAuth(`/auth?next=${encodeURIComponent('/invitations/accept?token=abc')}`);
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'invited@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'whatever-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Invitation page' })).toBeTruthy();
+  });
+
+  it('keeps ?next= when switching to registration and follows it after sign-up', async () => {
+    const fetchMock = stubFetch(() => patientAnswer());
+    renderAuth(`/auth?next=${encodeURIComponent('/invitations/accept?token=abc')}`);
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    fireEvent.click(screen.getByRole('button', { name: 'Inscription' }));
+    await screen.findByRole('heading', { level: 1, name: 'Inscription' });
+    fireEvent.change(field(/^Prénom/), { target: { value: 'Inès' } });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'invited@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'Quartz-Violon-Marée-7319' } });
+    fireEvent.change(field(/^Confirmer le mot de passe/), { target: { value: 'Quartz-Violon-Marée-7319' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte patient' }));
+    expect(await screen.findByRole('heading', { name: 'Invitation page' }, { timeout: 5000 })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/accounts/sign-up'))).toBe(true);
+  });
+
+  it('ignores a ?next= pointing at another site', async () => {
+    stubFetch(() => patientAnswer('signed_in'));
+    renderAuth(`/auth?next=${encodeURIComponent('//evil.example/x')}`);
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'invited@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'whatever-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Patient home' })).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { homeFor, useSession } from '@/lib/session';
 import { AuthForm } from './AuthForm';
 import type { AuthMode, RegisterRole } from './auth-form';
 import { ForgotPasswordForm, ResetPasswordForm } from './PasswordResetForms';
+import { safeNext } from './safe-next';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useSignedIn, type PreloadForUser } from './use-signed-in';
 
@@ -31,7 +32,8 @@ const TITLE_KEY: Record<View, string> = {
 
 /**
  * /auth (spec §2): back-to-home, sign-in or registration (patient or professional), second
- * factor, forgotten password and the reset link. A signed-in visitor is sent to their home.
+ * factor, forgotten password and the reset link. A signed-in visitor is sent to `next` (a safe
+ * same-site path) or else to their home.
  */
 export function AuthPage({ preload }: { preload?: PreloadForUser }) {
   const { t } = useTranslation('auth');
@@ -40,22 +42,26 @@ export function AuthPage({ preload }: { preload?: PreloadForUser }) {
   const [twoFactor, setTwoFactor] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const view = viewFrom(search);
+  // `?next=` (an invitation link, a guard): followed after sign-in or sign-up when it is a path of this site.
+  const next = safeNext(search.get('next'));
   const initialRole: RegisterRole = search.get('role') === 'doctor' ? 'doctor' : 'patient';
   const title = t(twoFactor && view === 'login' ? 'twoFactor.title' : TITLE_KEY[view]);
   useDocumentTitle(title);
 
   const onSignedIn = useSignedIn(preload, setRedirectTo);
 
-  const go = (next: View) => {
+  const go = (nextView: View) => {
     setTwoFactor(false);
-    setSearch(next === 'login' ? {} : { mode: next }, { replace: false });
+    const params: Record<string, string> = nextView === 'login' ? {} : { mode: nextView };
+    if (next) params.next = next;
+    setSearch(params, { replace: false });
   };
 
   if (user) {
     return (
       <>
         <StatusMessage>{t('redirecting')}</StatusMessage>
-        <Navigate to={redirectTo ?? homeFor(user)} replace />
+        <Navigate to={next ?? redirectTo ?? homeFor(user)} replace />
       </>
     );
   }

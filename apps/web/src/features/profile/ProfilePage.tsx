@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TARGET_PRESETS, type TargetPreset } from '@glucosuivi/domain/glucose/bands';
@@ -19,8 +19,11 @@ import { buildProfile, NONE, SHARES, THRESHOLDS, targetsForPreset, thresholdValu
 const inputClasses =
   'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-fg aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-300';
 
-/** /profil and /profile: identity (read-only), the diabetes, the treatment and the glucose targets. */
-export function ProfilePage() {
+/**
+ * /profil and /profile: identity (read-only), the diabetes, the treatment and the glucose targets.
+ * `sharing` is the care-team feature's sections (features never import each other: app/ passes it).
+ */
+export function ProfilePage({ sharing }: { sharing?: ReactNode }) {
   const { t } = useTranslation('profile');
   useDocumentTitle(t('title'));
   const settings = useGlucoseSettings();
@@ -33,10 +36,10 @@ export function ProfilePage() {
       </div>
     );
   }
-  return <ProfileForm profile={profile.data} unit={settings.unit} timeZone={settings.timeZone} />;
+  return <ProfileForm profile={profile.data} unit={settings.unit} timeZone={settings.timeZone} sharing={sharing} />;
 }
 
-function ProfileForm({ profile, unit, timeZone }: { profile: Profile; unit: GlucoseUnit; timeZone: string }) {
+function ProfileForm({ profile, unit, timeZone, sharing }: { profile: Profile; unit: GlucoseUnit; timeZone: string; sharing?: ReactNode }) {
   const { t, i18n } = useTranslation('profile');
   const language = i18n.resolvedLanguage ?? 'fr';
   const { user } = useSession();
@@ -199,6 +202,7 @@ function ProfileForm({ profile, unit, timeZone }: { profile: Profile; unit: Gluc
           </Button>
         </div>
       </form>
+      {sharing}
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A value the patient does not share with this professional. The words are real text (not only
+ * an icon or a dash), so a screen reader reads "non partagé" in the cell.
+ */
+export function NotShared({ long = false }: { long?: boolean }) {
+  const { t } = useTranslation('doctor');
+  return (
+    <span className="inline-flex items-center gap-1 text-sm text-muted italic" data-testid="not-shared">
+      <Lock aria-hidden="true" className="size-3.5 shrink-0" />
+      {t(long ? 'notSharedLong' : 'notShared')}
+    </span>
+  );
+}

@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { patientAnalytics, patientGlucoseSeries } from '@glucosuivi/domain/care-team/care-team.contract';
+import type { PatientAnalytics, ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { LoadingScreen } from '@/components/ui/LoadingScreen';
+import { Card, ChartsSection, LastGlucose, MetricsCard } from '@/features/health/DashboardPage';
+import { bandTargets, DEFAULT_PERIOD, seriesWindow, type PeriodDays } from '@/features/health/health-view';
+import { PeriodPicker } from '@/features/health/PeriodPicker';
+import { TrendCards, type TrendKind } from '@/features/health/TrendCards';
+import { apiCall } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { ApiError, errorMessage } from '@/lib/errors';
+import { doctorKeys } from './doctor-queries';
+import { DoctorPage } from './DoctorPage';
+import { NotShared } from './NotShared';
+import { PatientAlerts } from './PatientAlerts';
+import { PatientNotes } from './PatientNotes';
+import { PatientTargets } from './PatientTargets';
+import { patientName } from './triage-view';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.code === 'not_found';
+
+/**
+ * /doctor/patients/:patientId: the patient's own dashboard, read-only and limited to what they
+ * share with this professional, with the professional's tools (targets, alerts, private notes).
+ */
+export function PatientPage() {
+  const { t } = useTranslation('doctor');
+  const { patientId = '' } = useParams();
+  const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD);
+  const analytics = useQuery({
+    queryKey: [...doctorKeys.patient(patientId), 'summary', days],
+    queryFn: ({ signal }) => apiCall(patientAnalytics, { params: { patientId }, query: { days }, signal }),
+    // A 404 is an answer (not linked, or no longer shared), not a hiccup worth retrying.
+    retry: (count, error) => !isNotFound(error) && count < 1,
+    // Changing the period keeps the page (and a note being typed) while the new figures load;
+    // another patient never shows the previous one's data.
+    placeholderData: (previous, query) => (query?.queryKey[2] === patientId ? previous : undefined),
+  });
+  const name = analytics.data ? patientName(analytics.data.patient) : t('patient.titleFallback');
+  useDocumentTitle(analytics.isError && isNotFound(analytics.error) ? t('patient.notFound.title') : name);
+
+  if (analytics.isPending) {
+    return (
+      <DoctorPage title={t('patient.titleFallback')}>
+        <LoadingScreen variant="doctor" />
+      </DoctorPage>
+    );
+  }
+  if (analytics.isError) {
+    if (isNotFound(analytics.error)) return <PatientNotFound />;
+    return (
+      <DoctorPage title={t('patient.titleFallback')}>
+        <p role="alert" className="rounded-lg border border-line bg-surface p-4">
+          {errorMessage(analytics.error, t)}
+        </p>
+      </DoctorPage>
+    );
+  }
+  return <PatientView key={patientId} patientId={patientId} data={analytics.data} days={days} onDays={setDays} />;
+}
+
+function PatientNotFound() {
+  const { t } = useTranslation('doctor');
+  return (
+    <DoctorPage title={t('patient.notFound.title')} width="max-w-3xl">
+      <section className="rounded-2xl border border-line bg-surface p-6 text-center" data-testid="patient-not-found">
+        <SearchX aria-hidden="true" className="mx-auto mb-3 size-10 text-muted" />
+        <p className="mx-auto max-w-prose">{t('patient.notFound.text')}</p>
+        <Link to="/doctor" className={buttonClasses('primary', 'mt-4')} data-button>
+          {t('patient.back')}
+        </Link>
+      </section>
+    </DoctorPage>
+  );
+}
+
+function PatientView({ patientId, data, days, onDays }: { patientId: string; data: PatientAnalytics; days: PeriodDays; onDays: (d: PeriodDays) => void }) {
+  const { t, i18n } = useTranslation('doctor');
+  const language = i18n.resolvedLanguage ?? 'fr';
+  const settings = useGlucoseSettings();
+  const { summary } = data;
+  const shares = (c: ShareCategory) => summary.shared.includes(c);
+  // The reader's unit; the patient's time zone, so days and hours are the patient's own.
+  const unit = settings.unit;
+  const timeZone = summary.period.timeZone;
+  const span = useMemo(() => seriesWindow(days, Date.now()), [days]);
+  const series = useQuery({
+    queryKey: [...doctorKeys.patient(patientId), 'series', span.from, span.to],
+    queryFn: ({ signal }) => apiCall(patientGlucoseSeries, { params: { patientId }, query: span, signal }),
+    enabled: shares('glucose'),
+  });
+  const glucoseSummary: Summary | null = summary.glucose ? { ...summary, glucose: summary.glucose, openAlerts: summary.openAlerts ?? 0 } : null;
+  const categoryList = (list: readonly ShareCategory[]) => list.map((c) => t(`categories.${c}`)).join(', ');
+  const trendsOther = useMemo(
+    () => ({
+      heightCm: null,
+      notShared: (kind: TrendKind) => (summary.shared.includes(kind) ? null : <NotShared long />),
+    }),
+    [summary.shared],
+  );
+
+  return (
+    <DoctorPage
+      title={patientName(data.patient)}
+      actions={
+        <Link to="/doctor" className={buttonClasses('secondary')} data-button>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('patient.back')}
+        </Link>
+      }
+      intro={
+        <div className="flex flex-col gap-1" data-testid="patient-scopes">
+          <p>{t('patient.readOnly')}</p>
+          <p>
+            <span className="font-semibold text-fg">{t('patient.sharedLabel')}</span> {categoryList(summary.shared)}
+          </p>
+          {summary.notShared.length > 0 ? (
+            <p>
+              <span className="font-semibold text-fg">{t('patient.notSharedLabel')}</span> {categoryList(summary.notShared)}
+            </p>
+          ) : null}
+        </div>
+      }
+    >
+      <PeriodPicker value={days} onChange={onDays} />
+      {glucoseSummary ? (
+        <>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <LastGlucose summary={glucoseSummary} unit={unit} timeZone={timeZone} series={series.data} />
+            <MetricsCard summary={glucoseSummary} unit={unit} language={language} />
+          </div>
+          <Card id="tir" title={t('health:tir.title')}>
+            {glucoseSummary.glucose.metrics ? (
+              <TimeInRangeBar
+                bands={glucoseSummary.glucose.metrics.bands}
+                range={glucoseSummary.targets.range}
+                unit={unit}
+                targets={bandTargets(glucoseSummary.glucose.targetChecks)}
+              />
+            ) : (
+              <p className="text-muted">{t('health:noGlucoseInPeriod')}</p>
+            )}
+          </Card>
+          <ChartsSection summary={glucoseSummary} unit={unit} timeZone={timeZone} language={language} series={series} span={span} withContexts={false} />
+        </>
+      ) : (
+        <Card id="glucose" title={t('patient.glucoseTitle')}>
+          <NotShared long />
+        </Card>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TrendCards summary={summary} unit={unit} timeZone={timeZone} other={trendsOther} />
+        <PatientAlerts patientId={patientId} shared={shares('alerts')} unit={unit} timeZone={timeZone} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PatientTargets patientId={patientId} targets={summary.targets} setBy={data.targetsSetBy} unit={unit} />
+        <PatientNotes patientId={patientId} timeZone={settings.timeZone} />
+      </div>
+    </DoctorPage>
+  );
+}
