@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PUBLIC_PAGES } from './routes';
 
-const BASE = 'http://127.0.0.1:3100';
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 const NOT_FOUND = 'Oops! Page not found';
 const LANGS = ['fr', 'en', 'es'] as const;
 
@@ -65,6 +65,9 @@ test.describe('public pages', () => {
     await expect(page.locator('#security li')).toHaveCount(6);
     await expect(page.locator('details')).toHaveCount(5);
     await expect(page.getByRole('img', { name: /Tableau de bord/ }).first()).toBeVisible();
+    // Opened in the prerendered HTML, a disclosure would close when the app renders over it:
+    // wait for the app (its buttons are disabled until then).
+    await expect(page.getByRole('button', { name: 'Voir la démo' })).toBeEnabled();
     const faq = page.locator('details').first();
     await faq.locator('summary').click();
     await expect(faq).toHaveAttribute('open', '');

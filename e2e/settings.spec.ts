@@ -77,6 +77,29 @@ test.describe('settings', () => {
     await expect(toasts(page)).toContainText('Setting updated');
   });
 
+  test("the account's language wins over the browser's last choice, and a change made in settings stays", async ({ page }) => {
+    // The browser last showed French (stored choice); the account says Spanish.
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('glucosuivi-lang', 'fr');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await signedInPatient(page, 'es');
+    await page.goto('/settings');
+    await expect(h1(page)).toHaveText('Ajustes');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // Changing it on the settings page is not undone by the session, now or after a reload.
+    await page.locator('main').getByLabel('Idioma').selectOption('en');
+    await expect(h1(page)).toHaveText('Settings');
+    await expect(toasts(page)).toContainText('Setting updated');
+    await page.reload();
+    await expect(h1(page)).toHaveText('Settings');
+    // An explicit ?lng= link is still honoured.
+    await page.goto('/settings?lng=fr');
+    await expect(h1(page)).toHaveText('Paramètres');
+  });
+
   test('two-factor sign-in: enrol with a computed TOTP, then code and backup code at sign-in', async ({ page }) => {
     test.setTimeout(90_000);
     const email = await signedInPatient(page);

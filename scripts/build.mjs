@@ -48,6 +48,7 @@ export async function build() {
   if (web.isStale) {
     console.log('[glucosuivi] construction de l’application web…');
     execSync('npx vite build --logLevel warn', { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+    execSync(`${JSON.stringify(process.execPath)} scripts/prerender.mjs`, { cwd: root, stdio: 'inherit' });
     precompress(join(root, 'apps/web/dist'));
     web.mark();
   }

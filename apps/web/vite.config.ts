@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   base: '/',
@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // The SSR build is only the prerenderer (scripts/prerender.mjs): no public files to copy.
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       output: {
         // The framework changes less often than the app: its own chunk stays cached across
@@ -20,6 +22,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            // zod and its `z.config({ jitless: true })` in one chunk, so the setting runs before any
+            // chunk that builds a schema: otherwise zod probes `new Function` first and the CSP
+            // (script-src 'self') files a violation report on every page load.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-setup\.ts$/, priority: 2 },
           ],
         },
       },
@@ -33,4 +39,4 @@ export default defineConfig({
   },
   // The production server serves the build itself; preview is only the e2e fallback until then.
   preview: { port: 4173, proxy: {} },
-});
+}));

@@ -16,7 +16,9 @@ describe('the HTTP application', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="fr"><title>GlucoSuivi</title></html>');
     writeFileSync(join(webDist, 'assets', 'index-AbC123.js'), 'console.log(1)');
-    writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+    writeFileSync(join(webDist, 'manifest.webmanifest'), '{}');
+    mkdirSync(join(webDist, 'prerendered'));
+    writeFileSync(join(webDist, 'prerendered', 'index.html'), '<!doctype html><title>GlucoSuivi</title><div id="root" data-prerendered="/"><h1>Accueil</h1></div>');
     t = await createTestApp({ webDist });
   });
   afterAll(async () => t?.close());
@@ -72,8 +74,32 @@ describe('the HTTP application', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await t.app.inject({ url: '/assets/missing-123.js' });
     expect(missing.statusCode).toBe(404);
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the prerendered landing for / without query (or ?lng=fr) only, the plain page elsewhere', async () => {
+    expect((await t.app.inject({ url: '/' })).body).toContain('data-prerendered="/"');
+    expect((await t.app.inject({ url: '/?lng=fr' })).body).toContain('data-prerendered="/"');
+    expect((await t.app.inject({ url: '/?lng=en' })).body).not.toContain('data-prerendered');
+    expect((await t.app.inject({ url: '/?mode=register' })).body).not.toContain('data-prerendered');
+    expect((await t.app.inject({ url: '/settings' })).body).not.toContain('data-prerendered');
+    // No prerendered file for /auth in this build: the plain page, not an error.
+    const auth = await t.app.inject({ url: '/auth' });
+    expect(auth.statusCode).toBe(200);
+    expect(auth.body).toContain('<title>GlucoSuivi</title>');
+  });
+
+  it("writes robots.txt and sitemap.xml with the instance's own public origin", async () => {
     const robots = await t.app.inject({ url: '/robots.txt' });
-    expect(robots.headers['cache-control']).toBe('no-cache');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /partage/');
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/privacy-policy</loc>');
   });
 
   it('serves the OpenAPI 3 document built from the contracts', async () => {

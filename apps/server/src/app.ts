@@ -24,11 +24,13 @@ import { createSettingsService } from './features/settings/settings.service';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { measurementsRoutes } from './features/measurements/measurements.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
+import { createAlertMailer } from './features/alerts/alerts.notifier';
 import { profileRoutes } from './features/profile/profile.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { doctorRoutes } from './features/doctor/doctor.routes';
 import { registerSupport } from './features/support/support.routes';
+import { robotsTxt, sitemapXml } from '@glucosuivi/domain/shared/site-map';
 
 export interface AppDeps {
   database: Database;
@@ -79,7 +81,11 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     // Explicit timeouts: a slow client cannot hold a socket forever.
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    // Longer than a client (browser, proxy, test runner) keeps an idle connection before
+    // reusing it: with 5 s, a request sent as the server closed the socket failed with
+    // ECONNRESET (seen in CI after a 5 s wait between two calls). Idle sockets still close at
+    // shutdown (Fastify's forceCloseConnections: 'idle').
+    keepAliveTimeout: 72_000,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -162,6 +168,9 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     },
   });
   const settings = createSettingsService({ database: deps.database, clock: deps.clock });
+  const alertMailer = createAlertMailer({ database: deps.database, mailer: deps.mailer, appUrl: deps.publicUrl, log: app.log });
+  // Alert e-mails run after the answer; closing waits for them before the database goes away.
+  app.addHook('onClose', async () => alertMailer.idle());
 
   registerActor(
     app,
@@ -185,7 +194,7 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     accountsRoutes(api, accounts);
     settingsRoutes(api, settings);
-    measurementsRoutes(api, { database: deps.database, clock: deps.clock, notify: { alertCreated: () => undefined } });
+    measurementsRoutes(api, { database: deps.database, clock: deps.clock, notify: alertMailer });
     alertsRoutes(api, { database: deps.database, clock: deps.clock });
     profileRoutes(api, { database: deps.database, clock: deps.clock });
     reportsRoutes(api, { database: deps.database, clock: deps.clock });
@@ -215,10 +224,28 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     });
   }
 
+  // Written with this instance's own origin, so a self-hosted copy never points search engines
+  // at another site.
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(deps.publicUrl)),
+  );
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(sitemapXml(deps.publicUrl)),
+  );
+
+  const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/auth': 'auth.html' };
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
     if (webDist && wantsPage && !path.startsWith('/assets/')) {
+      // The public entry pages were rendered at build time in French, signed out, without query
+      // (scripts/prerender.mjs). Any query (?lng=en, ?mode=register, ?next=…) may change what the
+      // page shows: that address gets the plain page, rendered by the app alone.
+      const prerendered = PRERENDERED_PAGES[path];
+      const query = request.url.split('?')[1] ?? '';
+      if (prerendered && (query === '' || query === 'lng=fr') && existsSync(join(webDist, 'prerendered', prerendered))) {
+        return reply.header('cache-control', 'no-cache').sendFile(`prerendered/${prerendered}`, webDist);
+      }
       // History fallback: the SPA owns every other path, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }

@@ -20,6 +20,8 @@
     root.style.colorScheme = dark ? 'dark' : 'light';
     var lng = new URLSearchParams(window.location.search).get('lng') || store.getItem('glucosuivi-lang');
     if (lng === 'fr' || lng === 'en' || lng === 'es') root.lang = lng;
+    // The prerendered page is French: hide it until the app renders it in this language.
+    if (lng === 'en' || lng === 'es') root.setAttribute('data-prerender-stale', '');
   } catch {
     /* storage may be blocked: the app falls back to defaults */
   }

@@ -4,15 +4,37 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
 import { router } from '@/app/router';
+import { PRERENDERED_PAGES } from '@/app/routes';
+import { getI18n } from '@/lib/i18n';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+/**
+ * A prerendered page (scripts/prerender.mjs; French, signed-out) is shown until the app renders
+ * the same page over it. Its page module is loaded first so that first render is the page itself,
+ * not a loading screen. In another language the prerendered HTML is dropped (theme-init.js has
+ * already hidden it before the first paint).
+ */
+async function takeOverPrerenderedPage(root: HTMLElement): Promise<void> {
+  const path = root.dataset.prerendered;
+  if (path === undefined) return;
+  delete root.dataset.prerendered;
+  const preload = PRERENDERED_PAGES[path];
+  if (getI18n().language !== 'fr' || !preload || window.location.pathname !== path) {
+    root.replaceChildren();
+    return;
+  }
+  await preload().catch(() => root.replaceChildren());
+}
+
+void takeOverPrerenderedPage(container).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

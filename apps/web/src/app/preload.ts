@@ -15,6 +15,9 @@ export const pageModules = {
   reports: () => import('@/features/reports/ReportsPage'),
   profile: () => import('@/features/profile/ProfilePage'),
   support: () => import('@/features/support/SupportPage'),
+  doctorTriage: () => import('@/features/doctor/TriagePage'),
+  patientInvitations: () => import('@/features/doctor/InvitationsPage'),
+  doctorProfile: () => import('@/features/doctor/DoctorProfilePage'),
 } as const;
 
 type Loader = () => Promise<unknown>;
@@ -25,9 +28,9 @@ const ROUTE_LOADERS: Record<string, Loader> = {
   '/new-measurement': pageModules.newMeasurement,
   '/reports': pageModules.reports,
   '/profile': pageModules.profile,
-  '/doctor': pageModules.placeholder,
-  '/patient-invitations': pageModules.placeholder,
-  '/doctor-profile': pageModules.placeholder,
+  '/doctor': pageModules.doctorTriage,
+  '/patient-invitations': pageModules.patientInvitations,
+  '/doctor-profile': pageModules.doctorProfile,
   '/admin': pageModules.placeholder,
   '/support': pageModules.support,
   '/settings': pageModules.settings,

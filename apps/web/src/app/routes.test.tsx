@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from './providers';
+import { DISALLOWED_PREFIXES, INDEXABLE_PATHS } from '@glucosuivi/domain/shared/site-map';
 import { PAGE_ROUTES, routes } from './routes';
 
 function renderAt(path: string) {
@@ -21,6 +22,13 @@ describe('route table', () => {
     const paths = PAGE_ROUTES.flatMap((r) => r.paths);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toEqual(expect.arrayContaining(['/profil', '/profile', '/community-forum', '/admin', '/weekly-report']));
+  });
+
+  it('lists every public page in the sitemap and keeps every personal space out of robots.txt', () => {
+    const publicCanonical = PAGE_ROUTES.filter((r) => r.area === 'public').map((r) => r.paths[0]);
+    expect(INDEXABLE_PATHS).toEqual(expect.arrayContaining(publicCanonical));
+    const personal = PAGE_ROUTES.filter((r) => r.area !== 'public').flatMap((r) => r.paths);
+    for (const path of personal) expect(DISALLOWED_PREFIXES.some((prefix) => path.startsWith(prefix))).toBe(true);
   });
 
   it('sends a visitor to /auth when the session endpoint answers 404', async () => {

@@ -9,10 +9,17 @@ import { RequirePatient } from './guards/RequirePatient';
 import { RequireProfessional } from './guards/RequireProfessional';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './RouteError';
+import { lazyPage } from './lazy-page';
 
 // Route-level code splitting: each feature is its own chunk, loaded on first visit.
-const LandingPage = lazy(() => import('@/features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
-const AuthPage = lazy(() => import('@/features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
+const LandingPage = lazyPage(() => import('@/features/landing/LandingPage').then((m) => m.LandingPage));
+const AuthPage = lazyPage(() => import('@/features/auth/AuthPage').then((m) => m.AuthPage));
+
+/** Pages rendered at build time (scripts/prerender.mjs), with what their first client render needs. */
+export const PRERENDERED_PAGES: Readonly<Record<string, () => Promise<unknown>>> = {
+  '/': LandingPage.preload,
+  '/auth': AuthPage.preload,
+};
 const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const PlaceholderPage = lazy(() => pageModules.placeholder().then((m) => ({ default: m.PlaceholderPage })));
 const SettingsPage = lazy(() => pageModules.settings().then((m) => ({ default: m.SettingsPage })));
@@ -25,6 +32,14 @@ const ProfilePage = lazy(() => import('@/features/profile/ProfilePage').then((m)
 const InfoPage = lazy(() => import('@/features/info/InfoPage').then((m) => ({ default: m.InfoPage })));
 const SupportPage = lazy(() => import('@/features/support/SupportPage').then((m) => ({ default: m.SupportPage })));
 const ContactPage = lazy(() => import('@/features/support/ContactPage').then((m) => ({ default: m.ContactPage })));
+const TriagePage = lazy(() => pageModules.doctorTriage().then((m) => ({ default: m.TriagePage })));
+const DoctorPatientPage = lazy(() => import('@/features/doctor/PatientPage').then((m) => ({ default: m.PatientPage })));
+const InvitationsPage = lazy(() => pageModules.patientInvitations().then((m) => ({ default: m.InvitationsPage })));
+const DoctorProfilePage = lazy(() => pageModules.doctorProfile().then((m) => ({ default: m.DoctorProfilePage })));
+// Care team (patient side): sections of /profil, the invitation answer and the public share page.
+const PatientSharingSections = lazy(() => import('@/features/care-team/PatientSharingSections').then((m) => ({ default: m.PatientSharingSections })));
+const AcceptInvitationPage = lazy(() => import('@/features/care-team/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
+const SharePage = lazy(() => import('@/features/care-team/SharePage').then((m) => ({ default: m.SharePage })));
 
 /** Pages whose feature is built; every other page of the table is still a placeholder. */
 const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
@@ -36,7 +51,15 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   notifications: () => <NotificationsPage />,
   reports: () => <ReportsPage />,
   weeklyReport: () => <WeeklyReportPage />,
-  profile: () => <ProfilePage />,
+  profile: () => (
+    <ProfilePage
+      sharing={
+        <Suspense fallback={null}>
+          <PatientSharingSections />
+        </Suspense>
+      }
+    />
+  ),
   privacyPolicy: () => <InfoPage page="privacyPolicy" />,
   howItWorks: () => <InfoPage page="howItWorks" />,
   features: () => <InfoPage page="features" />,
@@ -53,6 +76,9 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   subscription: () => <InfoPage page="subscription" />,
   support: () => <SupportPage />,
   contact: () => <ContactPage />,
+  doctorDashboard: () => <TriagePage />,
+  patientInvitations: () => <InvitationsPage />,
+  doctorProfile: () => <DoctorProfilePage />,
 };
 
 export type RouteArea = 'public' | 'patient' | 'professional';
@@ -139,6 +165,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: suspended(<LandingPage />) },
       { path: '/auth', element: suspended(<AuthPage preload={preloadForUser} />) },
+      { path: '/invitations/accept', element: suspended(<AcceptInvitationPage />) },
+      { path: '/partage/:token', element: suspended(<SharePage />, 'dashboard') },
       ...pageRoutes('public'),
       {
         element: (
@@ -159,7 +187,7 @@ export const routes: RouteObject[] = [
             </RequireProfessional>
           </RequireAuth>
         ),
-        children: pageRoutes('professional'),
+        children: [...pageRoutes('professional'), { path: '/doctor/patients/:patientId', element: suspended(<DoctorPatientPage />, 'doctor') }],
       },
       { path: '*', element: suspended(<NotFoundPage />) },
     ],

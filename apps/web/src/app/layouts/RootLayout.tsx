@@ -4,9 +4,11 @@ import { A11yWidget } from './A11yWidget';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { SkipLinks } from './SkipLinks';
+import { useAccountLanguage } from './use-account-language';
 
 /** Frame of every page: skip links, header, main content, footer, accessibility widget. */
 export function RootLayout() {
+  useAccountLanguage();
   return (
     <div className="flex min-h-screen flex-col bg-canvas text-fg">
       <SkipLinks />

@@ -1,0 +1,29 @@
+import '@/lib/zod-setup';
+import { prerender } from 'react-dom/static';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { Providers } from '@/app/providers';
+import { PRERENDERED_PAGES, routes } from '@/app/routes';
+
+/**
+ * Build-time rendering of the public entry pages (scripts/prerender.mjs): their HTML is in the
+ * first response, so a visitor on a slow phone reads the page while the scripts arrive. The
+ * client then renders the same page over it (main.tsx). Waits for lazy pages (prerender, not
+ * renderToString) and writes no inline script (`hydrate={false}`): the CSP allows none.
+ */
+export async function renderPage(url: string): Promise<string> {
+  // Loaded first so nothing suspends: a boundary resolved late would be streamed as hidden HTML
+  // plus an inline script to reveal it, which the CSP blocks.
+  await PRERENDERED_PAGES[new URL(url).pathname]?.();
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`${url} answered a redirect during prerendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <Providers>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+    // One document, never split: React outlines large boundaries into hidden parts otherwise.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  return new Response(prelude).text();
+}
