@@ -4,7 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 // One known data folder for the e2e server (wiped at each server start by serve-e2e.mjs), so
 // tests can read the seeded demo accounts file; inherited by the web server and the workers.
-process.env.E2E_DATA_DIR ??= join(tmpdir(), 'glucosuivi-e2e-3100');
+// E2E_PORT lets several checkouts run their journeys side by side on one machine.
+const port = (process.env.E2E_PORT ??= '3100');
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `glucosuivi-e2e-${port}`);
 
 // Journeys run in Debian's Chromium against the production build (scripts/serve-e2e.mjs).
 export default defineConfig({
@@ -18,7 +20,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: 'http://127.0.0.1:3100',
+    baseURL: `http://127.0.0.1:${port}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
@@ -39,7 +41,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve-e2e.mjs',
     cwd: '..',
-    url: 'http://127.0.0.1:3100/',
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     // The first start migrates and seeds 90 days of demo CGM and the care-team demo.
     timeout: 300_000,

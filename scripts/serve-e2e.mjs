@@ -1,11 +1,13 @@
 // Starts what the Playwright journeys run against: the production server (built by
-// `npm run build`) on a fresh data folder, or on DATABASE_URL when it is set.
+// `npm run build`) on a fresh data folder, or on DATABASE_URL when it is set, sending its
+// e-mails over real SMTP to a loopback sink that files them in <data folder>/outbox.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSmtpSink } from '../e2e/support/smtp-sink.mjs';
 
-const port = process.env.PORT ?? '3100';
+const port = process.env.E2E_PORT ?? '3100';
 const server = 'apps/server/dist/main.js';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'glucosuivi-e2e-'));
 // A fresh database for every run: tests never depend on what an earlier run left.
@@ -14,6 +16,7 @@ if (!existsSync(server)) {
   console.error('serve-e2e: apps/server/dist/main.js is missing; run `npm run build` first');
   process.exit(1);
 }
+const sink = await startSmtpSink(dataDir);
 const child = spawn(process.execPath, [server], {
   stdio: 'inherit',
   env: {
@@ -21,9 +24,14 @@ const child = spawn(process.execPath, [server], {
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    // Links in e-mails point at the journeys' own origin, so following them keeps the cookies.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'production',
     AUTH_SIGNUP_PER_HOUR: process.env.AUTH_SIGNUP_PER_HOUR ?? '1000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  void sink.close().finally(() => process.exit(code ?? 0));
+});

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TestProviders as Providers } from './test-providers';
+import { TestProviders as Providers } from '@/test/TestProviders';
 import { SettingsPage } from './SettingsPage';
 
 const SETTINGS = {
