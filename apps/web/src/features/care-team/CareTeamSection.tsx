@@ -13,7 +13,7 @@ import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { CategoryCheckboxes } from './CategoryCheckboxes';
 import { careTeamKeys, useCareTeam, useInvitations, useUpdateCategories } from './care-team-api';
-import { toggleCategory } from './categories';
+import { toggleCategory, type ShareCategory } from './categories';
 import { formatDay } from './format';
 import { InviteProfessionalForm } from './InviteProfessionalForm';
 
@@ -100,14 +100,19 @@ function MemberCard({ member, timeZone }: { member: CareTeamMember; timeZone: st
     },
     onError: (error) => toast.error(errorMessage(error, t)),
   });
-  const onToggle = (category: Parameters<typeof toggleCategory>[1], checked: boolean) => {
-    const next = toggleCategory(member.categories, category, checked);
+  // The box follows the click in the same frame: the cache's optimistic update lands only after
+  // in-flight reads are cancelled, and a controlled checkbox would flick back meanwhile.
+  const [shownCategories, setShownCategories] = useState<readonly ShareCategory[] | null>(null);
+  const categories = shownCategories ?? member.categories;
+  const onToggle = (category: ShareCategory, checked: boolean) => {
+    const next = toggleCategory(categories, category, checked);
     // A link shares at least one category; sharing nothing is ending the link (revoke).
     if (next.length === 0) {
       toast.error(t('team.lastCategory'));
       return;
     }
-    update.mutate({ linkId: member.linkId, categories: next });
+    setShownCategories(next);
+    update.mutate({ linkId: member.linkId, categories: next }, { onSettled: () => setShownCategories(null) });
   };
   const { professional } = member;
   return (
@@ -157,7 +162,7 @@ function MemberCard({ member, timeZone }: { member: CareTeamMember; timeZone: st
           </div>
         </Dialog>
       </div>
-      <CategoryCheckboxes legend={t('team.categoriesLegend', { name })} value={member.categories} onToggle={onToggle} compact />
+      <CategoryCheckboxes legend={t('team.categoriesLegend', { name })} value={categories} onToggle={onToggle} compact />
     </article>
   );
 }
