@@ -82,7 +82,7 @@ test.describe('care team, patient side', () => {
     await invite.getByLabel('Code personnel du professionnel').fill('ZZZZ9999');
     await checkbox(invite, 'Glycémie').check();
     await invite.getByRole('button', { name: 'Inviter' }).click();
-    await expect(invite.getByRole('alert')).toHaveText('Aucun professionnel ne correspond à ce code. Vérifiez-le auprès de lui.');
+    await expect(invite.getByRole('alert')).toHaveText('Aucun professionnel ne correspond à ce code. Vérifiez-le auprès du professionnel.');
     expect(await careTeamCategories(page)).toEqual([]);
 
     await invite.getByLabel('Code personnel du professionnel').fill(doctor.code.toLowerCase());
@@ -235,7 +235,7 @@ test.describe('care team, patient side', () => {
     // Signed out: what this is, and the way in.
     await page.goto(link);
     await expect(h1(page)).toHaveText('Invitation à une équipe de soins');
-    await expect(page.getByTestId('invitation-preview')).toContainText('Lucas Petit vous invite à partager avec lui vos données');
+    await expect(page.getByTestId('invitation-preview')).toContainText('Lucas Petit vous invite à partager vos données');
     const violations = await axeWhenSettled(page, 'accept signed out');
     await page.getByRole('link', { name: 'Créer un compte' }).click();
     await expect(h1(page)).toHaveText('Inscription');

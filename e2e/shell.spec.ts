@@ -253,6 +253,8 @@ test.describe('theme', () => {
 test.describe('accessibility tools', () => {
   test('skip links appear on focus and move focus', async ({ page }) => {
     await page.goto('/privacy-policy');
+    // The skip links are the app's: wait for it to have rendered the page.
+    await expect(h1(page)).toBeVisible();
     await page.keyboard.press('Tab');
     const toMain = page.getByRole('link', { name: 'Aller au contenu principal' });
     await expect(toMain).toBeFocused();
@@ -261,6 +263,8 @@ test.describe('accessibility tools', () => {
     await expect(page.locator('#main-content')).toBeFocused();
 
     await page.goto('/privacy-policy');
+    // The skip links are the app's: wait for it to have rendered the page.
+    await expect(h1(page)).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     const toNav = page.getByRole('link', { name: 'Aller à la navigation' });

@@ -77,6 +77,12 @@ try {
           speedIndexMs: Math.round(metric('speed-index')),
           transferBytes: metric('total-byte-weight'),
         },
+        // Where the blocking time comes from: the main thread's long tasks (simulated durations).
+        longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 6).map((t) => ({
+          url: String(t.url).replace(origin, ''),
+          startMs: Math.round(t.startTime),
+          durationMs: Math.round(t.duration),
+        })),
         // What kept a category under 100, so a regression is readable in the results file.
         failing: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')

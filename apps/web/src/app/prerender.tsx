@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { Providers } from '@/app/providers';
 import { PRERENDERED_PAGES, routes } from '@/app/routes';
+import { i18nReady } from '@/lib/i18n';
 
 /**
  * Build-time rendering of the public entry pages (scripts/prerender.mjs): their HTML is in the
@@ -13,7 +14,7 @@ import { PRERENDERED_PAGES, routes } from '@/app/routes';
 export async function renderPage(url: string): Promise<string> {
   // Loaded first so nothing suspends: a boundary resolved late would be streamed as hidden HTML
   // plus an inline script to reveal it, which the CSP blocks.
-  await PRERENDERED_PAGES[new URL(url).pathname]?.();
+  await Promise.all([i18nReady(), PRERENDERED_PAGES[new URL(url).pathname]?.()]);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} answered a redirect during prerendering`);

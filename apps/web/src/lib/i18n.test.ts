@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, NAMESPACES, createI18n, detectLanguage, loadResources } from './i18n';
+import { LANGUAGE_STORAGE_KEY, NAMESPACES, createI18n, detectLanguage, loadCatalogs } from './i18n';
 
 function store(value: string | null) {
   return { getItem: (k: string) => (k === LANGUAGE_STORAGE_KEY ? value : null) };
@@ -32,15 +32,26 @@ describe('detectLanguage', () => {
 describe('createI18n', () => {
   afterEach(() => localStorage.clear());
 
-  it('bundles every namespace in the three languages', () => {
-    const resources = loadResources();
-    expect(Object.keys(resources.fr).sort()).toEqual(Object.keys(resources.en).sort());
-    expect(Object.keys(resources.fr).sort()).toEqual(Object.keys(resources.es).sort());
-    expect(Object.keys(resources.fr).sort()).toEqual([...NAMESPACES].sort());
+  it('loads every namespace of each language from its own catalog chunk', async () => {
+    const [fr, en, es] = await Promise.all([loadCatalogs('fr'), loadCatalogs('en'), loadCatalogs('es')]);
+    expect(Object.keys(fr).sort()).toEqual([...NAMESPACES].sort());
+    expect(Object.keys(en).sort()).toEqual([...NAMESPACES].sort());
+    expect(Object.keys(es).sort()).toEqual([...NAMESPACES].sort());
+    expect(loadCatalogs('en')).toBe(loadCatalogs('en'));
+  });
+
+  it('is ready once the language is loaded; a change loads the new language before switching', async () => {
+    const { i18n, ready } = createI18n('es');
+    await ready;
+    expect(i18n.t('a11y:skip.main')).toBe('Ir al contenido principal');
+    await i18n.changeLanguage('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('a11y:skip.main')).toBe('Skip to main content');
   });
 
   it('translates, keeps <html lang> in sync and saves the choice', async () => {
-    const i18n = createI18n('fr');
+    const { i18n, ready } = createI18n('fr');
+    await ready;
     expect(i18n.t('guards.loading')).toBe('Chargement...');
     await i18n.changeLanguage('en');
     expect(document.documentElement.lang).toBe('en');
@@ -53,7 +64,8 @@ describe('createI18n', () => {
   });
 
   it('keeps the 404 texts in English in every language', async () => {
-    const i18n = createI18n('es');
+    const { i18n, ready } = createI18n('es');
+    await ready;
     expect(i18n.t('notFound:heading')).toBe('Oops! Page not found');
     await i18n.changeLanguage('fr');
     expect(i18n.t('notFound:backHome')).toBe('Return to Home');

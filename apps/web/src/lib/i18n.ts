@@ -1,4 +1,5 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import type { Catalogs } from '@/locales/catalogs';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['fr', 'en', 'es'] as const;
@@ -25,20 +26,41 @@ export function detectLanguage(search: string, store: Pick<Storage, 'getItem'> |
   return DEFAULT_LANGUAGE;
 }
 
-type Catalog = Record<string, unknown>;
-const modules = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, import: 'default' });
+/**
+ * One chunk per language, loaded on demand: the three catalogs bundled together were two thirds
+ * of the entry script that every page parses before its first render.
+ */
+const CATALOG_LOADERS: Record<Language, () => Promise<{ default: Catalogs }>> = {
+  fr: () => import('../locales/fr'),
+  en: () => import('../locales/en'),
+  es: () => import('../locales/es'),
+};
+const catalogPromises = new Map<Language, Promise<Catalogs>>();
 
-/** Catalogs by language then namespace, from `locales/<lang>/<namespace>.json`. */
-export function loadResources(): Record<Language, Record<string, Catalog>> {
-  const resources = { fr: {}, en: {}, es: {} } as Record<Language, Record<string, Catalog>>;
-  for (const [path, catalog] of Object.entries(modules)) {
-    const match = /locales\/([a-z]{2})\/([A-Za-z0-9-]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lng, ns] = match;
-    if (isLanguage(lng) && ns) resources[lng][ns] = catalog;
+/** A language's catalogs, fetched once (the same promise for every namespace i18next asks for). */
+export function loadCatalogs(lng: Language): Promise<Catalogs> {
+  let promise = catalogPromises.get(lng);
+  if (!promise) {
+    promise = CATALOG_LOADERS[lng]().then((module) => module.default);
+    // A failed fetch (offline, new deploy) may be retried on the next language change.
+    promise.catch(() => catalogPromises.delete(lng));
+    catalogPromises.set(lng, promise);
   }
-  return resources;
+  return promise;
 }
+
+/** i18next backend over `loadCatalogs`: `changeLanguage` resolves once the new catalogs are in. */
+const lazyCatalogBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    if (!isLanguage(lng)) return callback(null, {});
+    loadCatalogs(lng).then(
+      (catalogs) => callback(null, catalogs[ns] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
 
 function safeStorage(): Storage | undefined {
   try {
@@ -60,34 +82,61 @@ function onLanguageChanged(lng: string): void {
   }
 }
 
-/** Creates and initialises the i18next instance (synchronously: catalogs are bundled). */
-export function createI18n(lng: Language): I18n {
+/**
+ * Creates and initialises an i18next instance. With `resources` (tests, all catalogs given) it
+ * is ready at once; without, catalogs come from `loadCatalogs` and `ready` resolves when the
+ * language and the French fallback are loaded.
+ */
+export function createI18n(lng: Language, resources?: Record<Language, Catalogs>): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   instance.on('languageChanged', onLanguageChanged);
-  void instance.use(initReactI18next).init({
-    resources: loadResources(),
+  if (!resources) instance.use(lazyCatalogBackend);
+  const ready = instance.use(initReactI18next).init({
+    ...(resources ? { resources } : {}),
+    // Not deferred to a timer: the load starts at once (and a page whose timers are paused, as in
+    // the journeys' fixed clocks, still starts).
+    initAsync: false,
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     ns: [...NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    initAsync: false,
     returnNull: false,
     // A key missing from every catalog is a bug: say so in the console (e2e fails on it).
     saveMissing: true,
     missingKeyHandler: (_lngs, ns, key) => console.warn(`i18n: missing key ${ns}:${key}`),
   });
-  return instance;
+  return { i18n: instance, ready };
 }
 
-let appI18n: I18n | undefined;
+let appI18n: { i18n: I18n; ready: Promise<unknown>; initial: Language } | undefined;
+
+function app(): { i18n: I18n; ready: Promise<unknown>; initial: Language } {
+  if (!appI18n) {
+    const search = typeof window === 'undefined' ? '' : window.location.search;
+    const initial = detectLanguage(search, safeStorage());
+    appI18n = { ...createI18n(initial), initial };
+  }
+  return appI18n;
+}
+
+/** The language the app started in (from the URL and the saved choice), before catalogs load. */
+export function initialLanguage(): Language {
+  return app().initial;
+}
 
 /** The app's single instance, created on first use from the URL and the saved choice. */
 export function getI18n(): I18n {
-  if (!appI18n) {
-    const search = typeof window === 'undefined' ? '' : window.location.search;
-    appI18n = createI18n(detectLanguage(search, safeStorage()));
-  }
-  return appI18n;
+  return app().i18n;
+}
+
+/** Resolves when the app's instance has its catalogs: render after it, not before. */
+export function i18nReady(): Promise<unknown> {
+  return app().ready;
+}
+
+/** Component tests install an instance with every catalog bundled (src/test/setup.ts). */
+export function installI18nForTests(instance: I18n): void {
+  appI18n = { i18n: instance, ready: Promise.resolve(), initial: isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE };
 }

@@ -40,7 +40,7 @@ describe('AcceptInvitationPage', () => {
   it('names the inviter and offers sign-in or sign-up that come back here', async () => {
     stubServer({ status: 'pending' });
     renderAccept(TOKEN);
-    expect(await screen.findByText('Claire Bernard vous invite à partager avec lui vos données de suivi du diabète sur GlucoSuivi.')).toBeTruthy();
+    expect(await screen.findByText('Claire Bernard vous invite à partager vos données de suivi du diabète sur GlucoSuivi.')).toBeTruthy();
     const back = encodeURIComponent(`/invitations/accept?token=${TOKEN}`);
     expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe(`/auth?next=${back}`);
     expect(screen.getByRole('link', { name: 'Créer un compte' }).getAttribute('href')).toBe(`/auth?mode=register&next=${back}`);

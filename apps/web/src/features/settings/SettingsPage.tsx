@@ -98,8 +98,8 @@ export function SettingsPage() {
 
   const onLanguage = (language: Language) => {
     const before = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'fr';
-    void i18n.changeLanguage(language);
-    save({ language }, () => void i18n.changeLanguage(before));
+    // The new catalogs load first, so the confirmation is already in the chosen language.
+    void i18n.changeLanguage(language).then(() => save({ language }, () => void i18n.changeLanguage(before)));
   };
 
   const zones: readonly string[] = (TIMEZONES as readonly string[]).includes(data.timezone) ? TIMEZONES : [data.timezone, ...TIMEZONES];
