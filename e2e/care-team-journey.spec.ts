@@ -86,6 +86,7 @@ test('a professional invites a new patient, sees only what is shared, and loses 
   await expect(doctor.getByRole('img', { name: /Courbe de glycémie/ })).toBeVisible();
   const bloodPressure = doctor.getByRole('region', { name: 'Suivi métabolique' }).getByRole('article', { name: 'Tension' });
   await expect(bloodPressure).toContainText('Non partagé par le patient');
+  await expect(doctor.getByTestId('patient-entries')).toContainText('142 mg/dL');
   violations.push(...(await axeSettled(doctor, 'patient page')));
 
   // The patient shares blood pressure and records one: the professional sees it at once.
@@ -102,6 +103,7 @@ test('a professional invites a new patient, sees only what is shared, and loses 
   await doctor.reload();
   await expect(bloodPressure).toContainText('128');
   await expect(bloodPressure).toContainText('mmHg');
+  await expect(doctor.getByTestId('patient-entries').getByRole('listitem').first()).toContainText('128/82 mmHg');
 
   // The patient revokes: the professional's next request is "not found", in the API and the page.
   await patient.goto('/profil');

@@ -26,6 +26,8 @@ import {
   patientAlertSchema,
   patientAnalyticsSchema,
   patientIdParamsSchema,
+  patientEntriesQuerySchema,
+  patientEntriesSchema,
   patientSeriesQuerySchema,
   patientSummaryQuerySchema,
   patientTargetsSchema,
@@ -269,6 +271,18 @@ export const patientGlucoseSeries = defineEndpoint({
   params: patientIdParamsSchema,
   query: patientSeriesQuerySchema,
   response: sharedSeriesSchema,
+  errors: ['not_found'],
+});
+
+export const patientEntries = defineEndpoint({
+  method: 'GET',
+  path: '/api/doctor/patients/:patientId/entries',
+  summary: 'Professional: the patient’s latest entries of the shared kinds, newest first (needs at least one measurement category)',
+  tags: ['doctor'],
+  access: 'user',
+  params: patientIdParamsSchema,
+  query: patientEntriesQuerySchema,
+  response: patientEntriesSchema,
   errors: ['not_found'],
 });
 

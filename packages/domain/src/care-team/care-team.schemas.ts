@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { glucoseTargetsSchema, type GlucoseTargets } from '../glucose/bands';
-import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, summaryQuerySchema, summarySchema } from '../measurements/measurements.schemas';
+import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, measurementRecordSchema, summaryQuerySchema, summarySchema } from '../measurements/measurements.schemas';
 import { alertSchema } from '../alerts/alerts.schemas';
 import { targetsInputSchema } from '../profile/profile.schemas';
 
@@ -252,6 +252,11 @@ export const patientSummaryQuerySchema = summaryQuerySchema;
 /** Same bounds as the patient's chart series (at most 92 days). */
 export const patientSeriesQuerySchema = glucoseSeriesQuerySchema;
 export const sharedSeriesSchema = glucoseSeriesResponseSchema;
+
+/** The patient's latest entries of the shared kinds, newest first (the dashboard's recent list). */
+export const patientEntriesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }).strict();
+export const patientEntriesSchema = z.object({ items: z.array(measurementRecordSchema) });
+export type PatientEntries = z.infer<typeof patientEntriesSchema>;
 
 export const setPatientTargetsSchema = z.object({ targets: targetsInputSchema }).strict();
 export const patientTargetsSchema = z.object({

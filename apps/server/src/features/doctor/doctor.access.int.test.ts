@@ -40,6 +40,7 @@ describe('professional access: not found unless linked and shared', () => {
   const routes = (patientId: string) => [
     { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/summary?days=14` },
     { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/glucose/series?from=${iso(NOW - DAY)}&to=${iso(NOW)}` },
+    { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/entries?limit=10` },
     { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/alerts` },
     { method: 'POST' as const, url: `/api/doctor/patients/${patientId}/alerts/${ALERT}/acknowledge` },
     { method: 'PUT' as const, url: `/api/doctor/patients/${patientId}/targets`, payload: { targets: { preset: 'pregnancy' } } },
@@ -68,6 +69,21 @@ describe('professional access: not found unless linked and shared', () => {
     await link(onlyWeight, doctor, ['weight']);
     expect((await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/glucose/series?from=${iso(NOW - DAY)}&to=${iso(NOW)}`, headers: actingAs(doctor) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/alerts`, headers: actingAs(doctor) })).statusCode).toBe(404);
+    // Recent entries: only the shared kinds, whatever else the patient recorded.
+    for (const payload of [
+      { kind: 'weight', measuredAt: iso(NOW - 3 * 60_000), kg: 71.5 },
+      { kind: 'glucose', measuredAt: iso(NOW - 2 * 60_000), value: 140, unit: 'mg/dL', context: 'fasting' },
+      { kind: 'blood_pressure', measuredAt: iso(NOW - 60_000), systolic: 128, diastolic: 82 },
+    ]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/measurements', headers: actingAs(onlyWeight), payload })).statusCode).toBe(201);
+    }
+    const entries = await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/entries`, headers: actingAs(doctor) });
+    expect(entries.statusCode).toBe(200);
+    expect(entries.json().items.map((item: { kind: string }) => item.kind)).toEqual(['weight']);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/entries?limit=500`, headers: actingAs(doctor) })).statusCode).toBe(400);
+    const alertsOnly = await createTestUser(t.database, { firstName: 'Denis' });
+    await link(alertsOnly, doctor, ['alerts']);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${alertsOnly.userId}/entries`, headers: actingAs(doctor) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/doctor/patients/${onlyWeight.userId}/summary?days=14`, headers: actingAs(doctor) })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/doctor/patients/${patient.userId}/alerts`, headers: actingAs(doctor) })).statusCode).toBe(200);
   });

@@ -13,6 +13,9 @@ export function doctorRoutes(app: FastifyInstance, deps: service.DoctorDeps) {
   registerEndpoint(app, contract.patientGlucoseSeries, ({ actor, params, query, request }) =>
     service.patientGlucoseSeries(deps, actor, params.patientId, query, clientOf(request)),
   );
+  registerEndpoint(app, contract.patientEntries, ({ actor, params, query, request }) =>
+    service.patientEntries(deps, actor, params.patientId, query.limit, clientOf(request)),
+  );
   registerEndpoint(app, contract.patientAlerts, ({ actor, params, request }) => service.patientAlerts(deps, actor, params.patientId, clientOf(request)));
   registerEndpoint(app, contract.acknowledgePatientAlert, ({ actor, params, request }) =>
     service.acknowledgePatientAlert(deps, actor, params.patientId, params.alertId, clientOf(request)),

@@ -2,16 +2,17 @@ import {
   TRIAGE_DAYS,
   type ConsultationNote,
   type PatientAnalytics,
+  type PatientEntries,
   type ShareCategory,
   type TriageList,
   type TriageQuery,
   type TriageRow,
 } from '@glucosuivi/domain/care-team/care-team.schemas';
-import { arrangeTriage } from '@glucosuivi/domain/care-team/care-team.rules';
+import { arrangeTriage, categoryOfKind } from '@glucosuivi/domain/care-team/care-team.rules';
 import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { SUFFICIENT_ACTIVE_PERCENT, SUFFICIENT_DAYS } from '@glucosuivi/domain/glucose/metrics';
 import { roundHalfUp } from '@glucosuivi/domain/glucose/stats';
-import type { GlucoseSeriesResponse } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { MEASUREMENT_KINDS, type GlucoseSeriesResponse } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
@@ -31,7 +32,7 @@ import {
   type ClientInfo,
 } from '../care-team/care-team.service';
 import { dashboardDataChanged } from '../measurements/dashboard-cache';
-import { glucoseSeriesInTx } from '../measurements/measurements.service';
+import { glucoseSeriesInTx, recentEntriesInTx } from '../measurements/measurements.service';
 import { setTargetsInTx, targetsInTx } from '../profile/profile.service';
 import type { DoctorProfile, DoctorProfileUpdate } from '@glucosuivi/domain/doctor/doctor.schemas';
 import { findOwnDoctorRow, isActiveSpecialty, triageRows, updateOwnSpeciality, type TriageDbRow } from './doctor.repository';
@@ -109,6 +110,17 @@ export async function patientGlucoseSeries(
     const series = await glucoseSeriesInTx(tx, patientId, new Date(range.from), new Date(range.to));
     await logRead(['glucose']);
     return series;
+  });
+}
+
+/** The latest entries of the kinds whose category is shared; none shared is `not_found`. */
+export async function patientEntries(deps: DoctorDeps, actor: Actor | null, patientId: string, limit: number, client: ClientInfo): Promise<PatientEntries> {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, scopes, logRead }) => {
+    const kinds = MEASUREMENT_KINDS.filter((kind) => scopes.includes(categoryOfKind(kind)));
+    if (kinds.length === 0) throw new AppError('not_found');
+    const items = await recentEntriesInTx(tx, patientId, kinds, limit);
+    await logRead([...new Set(items.map((item) => categoryOfKind(item.kind)))]);
+    return { items };
   });
 }
 

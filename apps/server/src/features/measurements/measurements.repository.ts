@@ -214,7 +214,7 @@ export async function listGlucose(tx: Tx, patientId: string, options: ListOption
 export async function listHealth(
   tx: Tx,
   patientId: string,
-  options: ListOptions & { kind?: HealthKind },
+  options: ListOptions & { kind?: HealthKind; kinds?: readonly HealthKind[] },
 ): Promise<MeasurementRecord[]> {
   const rows = await tx
     .select()
@@ -223,6 +223,7 @@ export async function listHealth(
       and(
         eq(healthMeasurements.patientId, patientId),
         ...(options.kind ? [eq(healthMeasurements.kind, options.kind)] : []),
+        ...(options.kinds ? [inArray(healthMeasurements.kind, [...options.kinds])] : []),
         ...periodConditions(healthMeasurements, options),
       ),
     )

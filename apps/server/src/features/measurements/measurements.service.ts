@@ -14,6 +14,7 @@ import {
   type GlucoseSeriesResponse,
   type ListMeasurementsQuery,
   type MeasurementInput,
+  type MeasurementKind,
   type MeasurementPage,
   type MeasurementRecord,
   type MeasurementWriteResult,
@@ -44,6 +45,7 @@ import {
   updateGlucose,
   updateHealth,
   type GlucoseWrite,
+  type HealthKind,
   type HealthWrite,
   type Position,
 } from './measurements.repository';
@@ -272,6 +274,14 @@ export async function listMeasurements(deps: MeasurementsDeps, actor: Actor | nu
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+/** The latest entries of the given kinds, newest first (a professional's view of shared kinds). */
+export async function recentEntriesInTx(tx: Tx, patientId: string, kinds: readonly MeasurementKind[], limit: number): Promise<MeasurementRecord[]> {
+  const healthKinds = kinds.filter((kind): kind is HealthKind => kind !== 'glucose');
+  const glucose = kinds.includes('glucose') ? await listGlucose(tx, patientId, { limit }) : [];
+  const health = healthKinds.length > 0 ? await listHealth(tx, patientId, { limit, kinds: healthKinds }) : [];
+  return [...glucose, ...health].sort(newestFirst).slice(0, limit);
 }
 
 /**

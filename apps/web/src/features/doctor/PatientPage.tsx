@@ -21,9 +21,13 @@ import { doctorKeys } from './doctor-queries';
 import { DoctorPage } from './DoctorPage';
 import { NotShared } from './NotShared';
 import { PatientAlerts } from './PatientAlerts';
+import { PatientEntries } from './PatientEntries';
 import { PatientNotes } from './PatientNotes';
 import { PatientTargets } from './PatientTargets';
 import { patientName } from './triage-view';
+
+/** The categories whose data are entries (the others are reports and alerts). */
+const MEASUREMENT_CATEGORIES: readonly ShareCategory[] = ['glucose', 'hba1c', 'lipids', 'blood_pressure', 'weight', 'events'];
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.code === 'not_found';
 
@@ -160,6 +164,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
         <TrendCards summary={summary} unit={unit} timeZone={timeZone} other={trendsOther} />
         <PatientAlerts patientId={patientId} shared={shares('alerts')} unit={unit} timeZone={timeZone} />
       </div>
+      <PatientEntries patientId={patientId} shared={MEASUREMENT_CATEGORIES.some(shares)} unit={unit} timeZone={timeZone} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PatientTargets patientId={patientId} targets={summary.targets} setBy={data.targetsSetBy} unit={unit} />
         <PatientNotes patientId={patientId} timeZone={settings.timeZone} />

@@ -72,6 +72,39 @@ export function thresholdValues(tg: GlucoseTargets, unit: GlucoseUnit, language:
 
 export { targetsForPreset };
 
+export type TargetField = (typeof THRESHOLDS)[number] | (typeof SHARES)[number];
+
+/**
+ * The custom targets typed in a form (the patient's profile, a professional's patient page):
+ * thresholds in the reader's unit → mg/dL, every threshold required, shares optional. Errors
+ * (keys under `profile:errors.`) go into `errors`; the values are then placeholders.
+ */
+export function readCustomTargets(v: Record<TargetField, string>, unit: GlucoseUnit, errors: Partial<Record<TargetField, string>>) {
+  const num = (field: TargetField): number | null => {
+    const s = v[field].trim();
+    if (!s) return null;
+    const n = parseDecimal(s);
+    if (n === null) errors[field] = 'number';
+    return n;
+  };
+  const range = {} as Record<(typeof THRESHOLDS)[number], number>;
+  for (const f of THRESHOLDS) {
+    const n = num(f);
+    if (n === null && !errors[f]) errors[f] = 'required';
+    range[f] = n === null ? 0 : parseGlucose(n, unit);
+  }
+  const shares = {} as Record<(typeof SHARES)[number], number | null>;
+  for (const f of SHARES) shares[f] = num(f);
+  return { preset: 'custom' as const, range, ...shares };
+}
+
+/** The error key of a targets schema issue (under `profile:errors.`). */
+export function targetIssueKey(issue: { message: string; code: string }): 'thresholdsOrder' | 'outOfRange' | 'invalid' {
+  if (issue.message === 'thresholds must be ordered') return 'thresholdsOrder';
+  if (issue.code === 'too_small' || issue.code === 'too_big') return 'outOfRange';
+  return 'invalid';
+}
+
 /** Builds the PUT body and checks it with the domain schema; errors are keys under `profile:errors.`. */
 export function buildProfile(v: ProfileValues, unit: GlucoseUnit): { ok: true; body: ProfileInput } | { ok: false; errors: ProfileErrors } {
   const errors: ProfileErrors = {};
@@ -93,15 +126,7 @@ export function buildProfile(v: ProfileValues, unit: GlucoseUnit): { ok: true; b
   if (diagnosisYear !== null && diagnosisYear > year) errors.diagnosisYear = 'yearFuture';
   let targets: ProfileInput['targets'];
   if (v.preset === 'custom') {
-    const range = {} as Record<(typeof THRESHOLDS)[number], number>;
-    for (const f of THRESHOLDS) {
-      const n = num(f);
-      if (n === null && !errors[f]) errors[f] = 'required';
-      range[f] = n === null ? 0 : parseGlucose(n, unit);
-    }
-    const shares = {} as Record<(typeof SHARES)[number], number | null>;
-    for (const f of SHARES) shares[f] = num(f);
-    targets = { preset: 'custom', range, ...shares };
+    targets = readCustomTargets(v, unit, errors);
   } else targets = { preset: v.preset };
   const body = {
     birthYear,
@@ -121,9 +146,7 @@ export function buildProfile(v: ProfileValues, unit: GlucoseUnit): { ok: true; b
     if (errors[field]) continue;
     const rule = (issue as { rule?: string }).rule;
     if (rule === 'diagnosis_before_birth') errors[field] = 'diagnosisBeforeBirth';
-    else if (issue.message === 'thresholds must be ordered') errors[field] = 'thresholdsOrder';
-    else if (issue.code === 'too_small' || issue.code === 'too_big') errors[field] = 'outOfRange';
-    else errors[field] = 'invalid';
+    else errors[field] = targetIssueKey(issue);
   }
   return { ok: false, errors };
 }
