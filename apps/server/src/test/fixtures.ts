@@ -65,3 +65,11 @@ export const headerActor: ResolveActor = async (request: FastifyRequest) => {
 export function actingAs(actor: Actor): Record<string, string> {
   return { 'x-test-actor': `${actor.userId}:${actor.role}` };
 }
+
+/** The token of the last invitation e-mail sent: the accept link is the only place it exists. */
+export function invitationTokenFrom(sent: readonly { text: string }[]): string {
+  const text = sent.at(-1)?.text ?? '';
+  const match = /invitations\/accept\?token=([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match?.[1]) throw new Error(`no invitation token in the last e-mail: ${text}`);
+  return match[1];
+}

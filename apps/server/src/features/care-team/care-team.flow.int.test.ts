@@ -2,19 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
 import { patientAnalyticsSchema, triageListSchema } from '@glucosuivi/domain/care-team/care-team.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
+import { actingAs, createTestUser, headerActor, invitationTokenFrom, type TestUser } from '../../test/fixtures';
 
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** The token of the last invitation e-mail: the accept link is the only place it exists. */
-function tokenFrom(t: TestApp): string {
-  const text = t.sent[t.sent.length - 1]?.text ?? '';
-  const match = /invitations\/accept\?token=([A-Za-z0-9_-]{43})/.exec(text);
-  if (!match?.[1]) throw new Error(`no token in ${text}`);
-  return match[1];
-}
 
 describe('care team: invitation → sharing → change → revocation', () => {
   let t: TestApp;
@@ -40,7 +32,7 @@ describe('care team: invitation → sharing → change → revocation', () => {
     expect(invite.json()).toMatchObject({ status: 'pending', invitedEmail: 'camille@example.test', direction: 'professional_to_patient' });
     expect(t.sent.at(-1)).toMatchObject({ to: 'camille@example.test' });
     expect(t.sent.at(-1)?.subject).toMatch(/vous invite/);
-    const token = tokenFrom(t);
+    const token = invitationTokenFrom(t.sent);
 
     const preview = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/preview', headers: actingAs(patient), payload: { token } });
     expect(preview.json()).toMatchObject({ inviterName: 'Claire Bernard', status: 'pending' });
@@ -104,7 +96,7 @@ describe('care team: invitation → sharing → change → revocation', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/professional', headers: actingAs(other), payload: { code: 'NOPE1234', categories: ['glucose'] } })).statusCode).toBe(404);
 
     const invite = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/patient', headers: actingAs(doctor), payload: { email: 'late@example.test' } });
-    const token = tokenFrom(t);
+    const token = invitationTokenFrom(t.sent);
     t.clock.advance(14 * DAY);
     const listed = await t.app.inject({ url: '/api/care-team/invitations', headers: actingAs(doctor) });
     expect(listed.json().items.find((i: { id: string }) => i.id === invite.json().id)?.status).toBe('expired');
@@ -113,7 +105,7 @@ describe('care team: invitation → sharing → change → revocation', () => {
     // Resending gives a new token and a new expiry; the old token no longer works.
     const resent = await t.app.inject({ method: 'POST', url: `/api/care-team/invitations/${invite.json().id}/resend`, headers: actingAs(doctor) });
     expect(resent.json().status).toBe('pending');
-    const fresh = tokenFrom(t);
+    const fresh = invitationTokenFrom(t.sent);
     expect(fresh).not.toBe(token);
     expect((await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/preview', headers: actingAs(other), payload: { token } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/care-team/invitations/${invite.json().id}/revoke`, headers: actingAs(doctor) })).json().status).toBe('revoked');
@@ -126,7 +118,7 @@ describe('care team: invitation → sharing → change → revocation', () => {
     const nurse = await createTestUser(t.database, { role: 'doctor', firstName: 'Lucas' });
     const sent = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/professional', headers: actingAs(p), payload: { email: 'new.pro@example.test', categories: ['weight'] } });
     expect(sent.json()).toMatchObject({ outcome: 'invited', invitation: { direction: 'patient_to_professional', categories: ['weight'] } });
-    const token = tokenFrom(t);
+    const token = invitationTokenFrom(t.sent);
     // A patient cannot use a token meant for a professional.
     expect((await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/accept', headers: actingAs(patient), payload: { token } })).statusCode).toBe(404);
     const accepted = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/accept', headers: actingAs(nurse), payload: { token } });

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
-
-/** The token of the last invitation e-mail: the accept link is the only place it exists. */
-function tokenFrom(t: TestApp): string {
-  const match = /invitations\/accept\?token=([A-Za-z0-9_-]{43})/.exec(t.sent.at(-1)?.text ?? '');
-  if (!match?.[1]) throw new Error('no token in the last e-mail');
-  return match[1];
-}
+import { actingAs, createTestUser, headerActor, invitationTokenFrom, type TestUser } from '../../test/fixtures';
 
 describe('invitation preview before sign-in', () => {
   let t: TestApp;
@@ -26,7 +19,7 @@ describe('invitation preview before sign-in', () => {
 
   it('tells a signed-out visitor who invites and whether it still stands, and nothing more', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/patient', headers: actingAs(doctor), payload: { email: 'ines@example.test' } })).statusCode).toBe(201);
-    const token = tokenFrom(t);
+    const token = invitationTokenFrom(t.sent);
     const anonymous = await preview(token);
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({
@@ -49,7 +42,7 @@ describe('invitation preview before sign-in', () => {
   it("shows a patient's invitation to a professional without its categories when signed out", async () => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/professional', headers: actingAs(patient), payload: { email: 'nobody-yet@example.test', categories: ['glucose', 'weight'] } });
     expect(sent.json()).toMatchObject({ outcome: 'invited' });
-    const anonymous = await preview(tokenFrom(t));
+    const anonymous = await preview(invitationTokenFrom(t.sent));
     expect(anonymous.json()).toMatchObject({ direction: 'patient_to_professional', inviterName: 'Inès Roy', categories: null });
   });
 });
