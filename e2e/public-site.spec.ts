@@ -56,6 +56,25 @@ test.describe('public pages', () => {
     });
   }
 
+  test('a FAQ answer opened before the app starts stays open when the app takes over', async ({ page }) => {
+    // Hold the app's script back, as a slow connection would, and open an answer meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Voir la démo' })).toBeDisabled();
+    const third = page.locator('details').nth(2);
+    await third.locator('summary').click();
+    await expect(third).toHaveAttribute('open', '');
+    release();
+    await expect(page.getByRole('button', { name: 'Voir la démo' })).toBeEnabled();
+    await expect(third).toHaveAttribute('open', '');
+    await expect(page.locator('details[open]')).toHaveCount(1);
+  });
+
   test('the landing page has its sections, FAQ disclosures, demo dialog and footer links', async ({
     page,
   }) => {

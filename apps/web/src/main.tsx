@@ -27,6 +27,29 @@ async function takeOverPrerenderedPage(root: HTMLElement): Promise<void> {
     return;
   }
   await preload().catch(() => root.replaceChildren());
+  keepOpenDisclosures(root);
+}
+
+/**
+ * A FAQ answer (`<details>`) works without scripts, so a visitor may open one before the app
+ * takes over; the app's first render replaces the prerendered nodes and would close it again.
+ * The same disclosures, in the same order, are reopened once React has put its own in place.
+ */
+function keepOpenDisclosures(root: HTMLElement): void {
+  const open = [...root.querySelectorAll('details')].map((details) => details.open);
+  if (!open.includes(true)) return;
+  const before = new Set(root.querySelectorAll('details'));
+  const observer = new MutationObserver(() => {
+    const now = [...root.querySelectorAll('details')];
+    if (now.length !== open.length || now.some((details) => before.has(details))) return;
+    observer.disconnect();
+    now.forEach((details, i) => {
+      if (open[i]) details.open = true;
+    });
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  // Nothing to do if the page never renders the same disclosures (the observer would wait forever).
+  setTimeout(() => observer.disconnect(), 30_000);
 }
 
 // The first render is a transition so React yields to the browser every few milliseconds instead
