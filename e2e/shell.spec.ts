@@ -243,6 +243,9 @@ test.describe('theme', () => {
     await page.goto('/');
     await expect(page.getByLabel('Thème')).toHaveValue('system');
     await expect(html(page)).toHaveClass(/\bdark\b/);
+    // theme-init.js applies the OS choice at first paint; following its changes is the app's job,
+    // so wait until the app has taken over the prerendered page (its controls are enabled then).
+    await expect(page.getByLabel('Thème')).toBeEnabled();
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
     await page.emulateMedia({ colorScheme: 'dark' });
