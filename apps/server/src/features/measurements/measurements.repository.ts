@@ -177,7 +177,7 @@ export async function deleteMeasurementById(tx: Tx, patientId: string, id: strin
   return health.length > 0;
 }
 
-interface ListOptions {
+export interface ListOptions {
   from?: Date;
   to?: Date;
   before?: Position;

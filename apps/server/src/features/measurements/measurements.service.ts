@@ -5,6 +5,7 @@ import { canonicalGlucose, canonicalHba1c, canonicalLipid } from '@glucosuivi/do
 import { summarizeGlucosePeriod } from '@glucosuivi/domain/measurements/glucose-period';
 import {
   DEVICE_GLUCOSE_SOURCES,
+  MEASUREMENT_KINDS,
   measuredAtIsAcceptable,
   type GlucoseBatch,
   type GlucoseBatchResult,
@@ -47,6 +48,7 @@ import {
   type GlucoseWrite,
   type HealthKind,
   type HealthWrite,
+  type ListOptions,
   type Position,
 } from './measurements.repository';
 
@@ -265,12 +267,7 @@ export async function listMeasurements(deps: MeasurementsDeps, actor: Actor | nu
     before: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: limit + 1,
   };
-  const rows = await deps.database.asActor(patient, async (tx) => {
-    const glucose = !query.kind || query.kind === 'glucose' ? await listGlucose(tx, patient.userId, options) : [];
-    const health =
-      query.kind === 'glucose' ? [] : await listHealth(tx, patient.userId, { ...options, ...(query.kind ? { kind: query.kind } : {}) });
-    return [...glucose, ...health].sort(newestFirst);
-  });
+  const rows = await deps.database.asActor(patient, (tx) => entriesNewestFirstInTx(tx, patient.userId, query.kind ? [query.kind] : MEASUREMENT_KINDS, options));
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
@@ -278,10 +275,15 @@ export async function listMeasurements(deps: MeasurementsDeps, actor: Actor | nu
 
 /** The latest entries of the given kinds, newest first (a professional's view of shared kinds). */
 export async function recentEntriesInTx(tx: Tx, patientId: string, kinds: readonly MeasurementKind[], limit: number): Promise<MeasurementRecord[]> {
+  return (await entriesNewestFirstInTx(tx, patientId, kinds, { limit })).slice(0, limit);
+}
+
+/** Both tables read with the same keyset and period, merged newest first (up to 2 × limit rows). */
+async function entriesNewestFirstInTx(tx: Tx, patientId: string, kinds: readonly MeasurementKind[], options: ListOptions): Promise<MeasurementRecord[]> {
   const healthKinds = kinds.filter((kind): kind is HealthKind => kind !== 'glucose');
-  const glucose = kinds.includes('glucose') ? await listGlucose(tx, patientId, { limit }) : [];
-  const health = healthKinds.length > 0 ? await listHealth(tx, patientId, { limit, kinds: healthKinds }) : [];
-  return [...glucose, ...health].sort(newestFirst).slice(0, limit);
+  const glucose = kinds.includes('glucose') ? await listGlucose(tx, patientId, options) : [];
+  const health = healthKinds.length > 0 ? await listHealth(tx, patientId, { ...options, kinds: healthKinds }) : [];
+  return [...glucose, ...health].sort(newestFirst);
 }
 
 /**
