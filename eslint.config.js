@@ -7,6 +7,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+// Every element type of the server, for the callers allowed to reach any of it (tests, benchmarks).
+const SERVER_TYPES = ['server-test', 'server-platform', 'server-routes', 'server-service', 'server-repository', 'server-tables', 'server-emails', 'server-jobs', 'server-notifier', 'server-seed', 'server-subscribers', 'server-feature-part', 'server-app', 'server-other'];
+
 const resolver = createTypeScriptImportResolver({
   project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/domain/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
   noWarnOnMultipleProjects: true,
@@ -14,7 +17,8 @@ const resolver = createTypeScriptImportResolver({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
+    // eslint-fixtures/ holds files that must FAIL these rules; scripts/lint-rules.test.ts lints them.
+    ignores: ['eslint-fixtures/**', '**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -27,10 +31,33 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import/resolver': { typescript: { project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/domain/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'], noWarnOnMultipleProjects: true } },
       'boundaries/include': ['packages/**/*', 'apps/**/*', 'e2e/**/*', 'bench/**/*'],
+      // Exports `from` another module are dependencies too, so a re-export cannot smuggle a
+      // repository past the rules below.
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      // Every pattern is matched against the whole path (mode full), so the FIRST element in this
+      // list that matches a file gives its type: specific elements come before the catch-alls.
       'boundaries/elements': [
         { type: 'domain', pattern: 'packages/domain/src/**/*', mode: 'full' },
-        { type: 'server', pattern: 'apps/server/**/*', mode: 'full' },
-        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        // Server. Tests and test helpers may reach anything in the server.
+        { type: 'server-test', pattern: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**/*'], mode: 'full' },
+        { type: 'server-platform', pattern: 'apps/server/src/platform/**/*', mode: 'full' },
+        { type: 'server-routes', pattern: 'apps/server/src/features/*/*.routes.ts', mode: 'full', capture: ['feature'] },
+        { type: 'server-service', pattern: 'apps/server/src/features/*/*.service.ts', mode: 'full', capture: ['feature'] },
+        { type: 'server-repository', pattern: 'apps/server/src/features/*/*.repository.ts', mode: 'full', capture: ['feature'] },
+        { type: 'server-tables', pattern: 'apps/server/src/features/*/*.tables.ts', mode: 'full', capture: ['feature'] },
+        { type: 'server-emails', pattern: 'apps/server/src/features/*/*.emails.ts', mode: 'full', capture: ['feature'] },
+        { type: 'server-jobs', pattern: 'apps/server/src/features/*/*.jobs.ts', mode: 'full', capture: ['feature'] },
+        { type: 'server-notifier', pattern: 'apps/server/src/features/*/*.notifier.ts', mode: 'full', capture: ['feature'] },
+        { type: 'server-seed', pattern: 'apps/server/src/features/*/*.seed.ts', mode: 'full', capture: ['feature'] },
+        // What a feature does when a domain event arrives (registered by app.ts, ADR 0007).
+        { type: 'server-subscribers', pattern: 'apps/server/src/features/*/*.subscribers.ts', mode: 'full', capture: ['feature'] },
+        // The rest of a feature folder: pure helpers of its service (texts, PDF, CSV, password
+        // strength, the dashboard cache) and the auth adapter.
+        { type: 'server-feature-part', pattern: 'apps/server/src/features/*/**/*', mode: 'full', capture: ['feature'] },
+        { type: 'server-app', pattern: ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/admin-create.ts', 'apps/server/src/config/**/*'], mode: 'full' },
+        { type: 'server-other', pattern: 'apps/server/**/*', mode: 'full' },
+        // Web.
+        { type: 'web-feature', pattern: 'apps/web/src/features/*/**/*', mode: 'full', capture: ['feature'] },
         { type: 'web-app', pattern: 'apps/web/src/app/**/*', mode: 'full' },
         { type: 'web-entry', pattern: 'apps/web/src/main.tsx', mode: 'full' },
         { type: 'web-shared', pattern: 'apps/web/src/**/*', mode: 'full' },
@@ -50,7 +77,43 @@ export default tseslint.config(
           message: '${file.type} must not import ${dependency.type} (ARCHITECTURE.md, dependency direction)',
           rules: [
             { from: 'domain', allow: ['domain'] },
-            { from: 'server', allow: ['domain', 'server'] },
+            // Server: routes -> service -> repository -> tables/platform. A feature's repository is
+            // reached only from its own service (and tests); tables may be joined by any repository.
+            { from: 'server-platform', allow: ['domain', 'server-platform'] },
+            { from: 'server-tables', allow: ['domain', 'server-platform', 'server-tables'] },
+            { from: 'server-repository', allow: ['domain', 'server-platform', 'server-tables'] },
+            { from: 'server-emails', allow: ['domain', 'server-platform'] },
+            {
+              from: 'server-service',
+              allow: [
+                'domain',
+                'server-platform',
+                'server-service',
+                'server-feature-part',
+                ['server-repository', { feature: '${from.feature}' }],
+                ['server-emails', { feature: '${from.feature}' }],
+              ],
+            },
+            // A route may also hand its own feature's helpers (cache, PDF, CSV) what the service returned.
+            {
+              from: 'server-routes',
+              allow: ['domain', 'server-platform', ['server-service', { feature: '${from.feature}' }], ['server-feature-part', { feature: '${from.feature}' }]],
+            },
+            {
+              from: 'server-subscribers',
+              allow: ['domain', 'server-platform', 'server-service', ['server-notifier', { feature: '${from.feature}' }], ['server-feature-part', { feature: '${from.feature}' }]],
+            },
+            { from: 'server-notifier', allow: ['domain', 'server-platform', 'server-service', ['server-emails', { feature: '${from.feature}' }]] },
+            { from: 'server-jobs', allow: ['domain', 'server-platform', 'server-service'] },
+            // The demo seed writes through services; it reads the doctors table to find its demo professional.
+            { from: 'server-seed', allow: ['domain', 'server-platform', 'server-service', 'server-tables'] },
+            { from: 'server-feature-part', allow: ['domain', 'server-platform', 'server-tables', ['server-feature-part', { feature: '${from.feature}' }]] },
+            {
+              from: 'server-app',
+              allow: ['domain', 'server-app', 'server-platform', 'server-routes', 'server-service', 'server-notifier', 'server-jobs', 'server-seed', 'server-subscribers', 'server-feature-part'],
+            },
+            { from: 'server-test', allow: ['domain', ...SERVER_TYPES] },
+            { from: 'server-other', allow: ['domain', 'server-other', 'server-platform', 'server-tables'] },
             // Features never import each other; app/ composes them.
             { from: 'web-feature', allow: ['domain', 'web-shared', ['web-feature', { feature: '${from.feature}' }]] },
             { from: 'web-app', allow: ['domain', 'web-shared', 'web-feature', 'web-app'] },
@@ -58,21 +121,21 @@ export default tseslint.config(
             { from: 'web-entry', allow: ['domain', 'web-shared', 'web-app'] },
             { from: 'web-config', allow: ['domain', 'web-shared', 'web-app', 'web-feature'] },
             { from: 'e2e', allow: ['domain', 'e2e'] },
-            // The chart-draw bench mounts the web app's real chart component.
-            { from: 'bench', allow: ['domain', 'bench', 'server', 'web-shared'] },
+            // The triage bench times the doctor repository's query; the chart-draw bench mounts the web app's real chart component.
+            { from: 'bench', allow: ['domain', 'bench', 'web-shared', ...SERVER_TYPES] },
           ],
         },
       ],
     },
   },
   {
-    // The domain is pure: zod and itself, no Node, no DOM, no frameworks.
+    // The domain is pure: zod, rrule (RFC 5545 expansion, pure computation) and itself; no Node, no DOM, no frameworks.
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/|@glucosuivi/domain/).*', message: 'packages/domain imports only zod and itself.' }] },
+        { patterns: [{ regex: '^(?!zod$|rrule$|\\.{1,2}/|@glucosuivi/domain/).*', message: 'packages/domain imports only zod, rrule and itself.' }] },
       ],
     },
   },
@@ -85,6 +148,21 @@ export default tseslint.config(
         {
           paths: ['fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
           patterns: [{ group: ['**/*.repository', '!./*.repository'], message: "Call another feature's service, never its repository." }],
+        },
+      ],
+    },
+  },
+  {
+    // A repository's queries leave it only through its own feature's service, by call: a re-export
+    // would hand them to any importer of the re-exporting file without the boundaries rule seeing it.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration[source.value=/\\.repository(\\.[jt]s)?$/], ExportAllDeclaration[source.value=/\\.repository(\\.[jt]s)?$/]',
+          message: 'Never re-export a repository: its queries are reached only by calling its own service.',
         },
       ],
     },

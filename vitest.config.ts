@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-// One runner, three projects: the pure domain, the server (integration tests on a real
-// database chosen by DATABASE_URL, PGlite in memory otherwise) and the web app (happy-dom).
+// One runner, four projects: the pure domain, the server (integration tests on a real
+// database chosen by DATABASE_URL, PGlite in memory otherwise), the web app (happy-dom) and the
+// repository's tooling (the lint rules proved on their fixtures).
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +22,18 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Scans every test app's log lines when the run ends (no e-mails, tokens, query values).
+          globalSetup: ['./src/test/log-scan.global.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

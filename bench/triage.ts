@@ -70,7 +70,6 @@ if (process.env.EXPLAIN) {
   // Where the time goes, as the professional under RLS (the query of doctor.repository.ts).
   const { triageRows } = await import('../apps/server/src/features/doctor/doctor.repository');
   const { triage } = await import('../apps/server/src/features/doctor/doctor.service');
-  const fromDay = new Date(now.getTime() - 13 * 86_400_000).toISOString().slice(0, 10);
   const median = async (label: string, fn: () => Promise<unknown>) => {
     const runs: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -81,15 +80,14 @@ if (process.env.EXPLAIN) {
     runs.sort((a, b) => a - b);
     log(label, `median ${runs[5]!.toFixed(1)} ms`);
   };
-  await median('query only', () => t.database.asActor(doctor, (tx) => triageRows(tx, doctor.userId, fromDay)));
-  await median('service (query + log + rows)', () => triage({ database: t.database, clock: t.clock }, doctor, { filter: 'all', sort: 'worst_first' }, {}));
+  await median('query only', () => t.database.asActor(doctor, (tx) => triageRows(tx, doctor.userId, now, 14)));
+  await median('service (query + log + rows)', () => triage({ database: t.database, clock: t.clock, events: t.events }, doctor, { filter: 'all', sort: 'worst_first' }, {}));
   await median('inject (+ routing, zod, JSON)', () => call());
   if (process.env.EXPLAIN === 'plan') {
     const { rowsOf } = await import('../apps/server/src/platform/db/open-database');
-    const fromDay = new Date(now.getTime() - 13 * 86_400_000).toISOString().slice(0, 10);
     const plan = await t.database.asActor(doctor, async (tx) => {
       const { triageSql } = await import('../apps/server/src/features/doctor/doctor.repository');
-      return tx.execute(sql`explain (analyze, costs off) ${triageSql(doctor.userId, fromDay)}`);
+      return tx.execute(sql`explain (analyze, costs off) ${triageSql(doctor.userId, now, 14)}`);
     });
     console.log(rowsOf<Record<string, string>>(plan).map((r) => Object.values(r)[0]).join('\n'));
     const logBegin = performance.now();

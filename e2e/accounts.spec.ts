@@ -21,6 +21,8 @@ async function fillRegistration(
 
 test.describe('registration and sign-in', () => {
   test('a patient registers, signs out, signs in again and is kept out of other areas', async ({ page }) => {
+    // Password hashing at sign-up/sign-in and a dozen full page loads: more than the default 30 s on a busy CI machine.
+    test.setTimeout(90_000);
     const missing = trackMissingKeys(page);
     const email = uniqueEmail('patient');
     await page.goto('/auth');
@@ -63,6 +65,8 @@ test.describe('registration and sign-in', () => {
   });
 
   test('a professional registers with a valid RPPS number and lands on /doctor', async ({ page }) => {
+    // Password hashing at sign-up/sign-in and a dozen full page loads: more than the default 30 s on a busy CI machine.
+    test.setTimeout(90_000);
     const email = uniqueEmail('doctor');
     await page.goto('/auth?role=doctor');
     await expect(h1(page)).toHaveText('Inscription');
@@ -91,11 +95,13 @@ test.describe('registration and sign-in', () => {
   });
 
   test('invalid RPPS, mismatched or short passwords show the exact messages and create nothing', async ({ page, request }) => {
+    // Password hashing at sign-up/sign-in and a dozen full page loads: more than the default 30 s on a busy CI machine.
+    test.setTimeout(90_000);
     const email = uniqueEmail('refused');
     await page.goto('/auth?role=doctor');
     await fillRegistration(page, { firstName: 'Paul', lastName: 'Durand', email, password: PASSWORD, confirm: PASSWORD, rpps: '10003456784' });
     await page.getByRole('button', { name: 'Créer mon compte professionnel' }).click();
-    await expect(page.getByText('Le numéro RPPS est invalide (11 chiffres attendus)')).toBeVisible();
+    await expect(page.getByText('Ce numéro RPPS est invalide : vérifiez les chiffres saisis')).toBeVisible();
     await expect(page.getByLabel(/^Numéro RPPS/)).toBeFocused();
 
     await page.getByLabel(/^Numéro RPPS/).fill('10003456786');

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { BASE, ORIGIN, PASSWORD, apiSignIn, apiSignUp, axeViolations, freshTotp, totp, trackMissingKeys, uniqueEmail } from './support/accounts';
+import { linkIn, waitForMail } from './support/mail';
 
 // The server and the browser share the machine with other runs: give slow answers time.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -133,7 +134,8 @@ test.describe('settings', () => {
     await page.getByLabel('Code de vérification').fill(wrong);
     await page.getByRole('button', { name: 'Vérifier' }).click();
     await expect(page.getByRole('alert')).toContainText('Code invalide ou expiré.');
-    await page.getByLabel('Code de vérification').fill(await freshTotp(secret));
+    // The enrolment spent its code's time-step: the next step's code (accepted one step ahead) signs in.
+    await page.getByLabel('Code de vérification').fill(totp(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Vérifier' }).click();
     await expect(page).toHaveURL(`${BASE}/patient-dashboard`);
 
@@ -156,6 +158,31 @@ test.describe('settings', () => {
     await page.getByLabel('Code de secours').fill(backupCodes[1]!);
     await page.getByRole('button', { name: 'Vérifier' }).click();
     await expect(page).toHaveURL(`${BASE}/patient-dashboard`);
+  });
+
+  test('the e-mail changes only once the link sent to the new address is followed, and that link works once', async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = await signedInPatient(page);
+    const newEmail = uniqueEmail('settings-new');
+    await page.goto('/settings');
+    await page.getByLabel('Nouvelle adresse e-mail').fill(newEmail);
+    await page.getByLabel('Mot de passe actuel').fill(PASSWORD);
+    await page.getByRole('button', { name: "Changer d'adresse e-mail" }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Lien de confirmation envoyé' })).toContainText(newEmail);
+    await expect(page.getByText(`Adresse actuelle : ${email}`)).toBeVisible();
+
+    // The old address is told; the link goes to the new one.
+    const notice = await waitForMail(email, (mail) => mail.subject.includes('Demande de changement'));
+    expect(notice.text).not.toContain('/email/confirm');
+    const link = new URL(linkIn(await waitForMail(newEmail, (mail) => mail.subject.includes('Confirmez')), '/email/confirm'));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('status').filter({ hasText: 'C’est fait' })).toHaveText(`C’est fait : votre adresse de connexion est désormais ${newEmail}.`);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Ce lien' })).toContainText('Ce lien n’est pas valable');
+    await page.goto('/settings');
+    await expect(page.getByText(`Adresse actuelle : ${newEmail}`)).toBeVisible();
+    await page.context().clearCookies();
+    expect((await apiSignIn(page.request, newEmail)).ok()).toBe(true);
   });
 
   test('sessions are listed and account deletion signs out with the notice', async ({ page }) => {

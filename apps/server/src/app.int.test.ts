@@ -58,10 +58,15 @@ describe('the HTTP application', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
-  it('serves the SPA shell for any page path (history fallback), revalidated', async () => {
-    for (const url of ['/', '/patient-dashboard', '/une/page/inconnue?x=1']) {
+  it('serves the SPA shell for any page path (history fallback), revalidated; an unknown path is a 404 that still shows the app', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/patient-dashboard', 200],
+      ['/doctor/patients/abc', 200],
+      ['/une/page/inconnue?x=1', 404],
+    ] as const) {
       const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('GlucoSuivi');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -113,11 +118,11 @@ describe('the HTTP application', () => {
   it('answers malformed JSON with a 400 in the error model, never a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/health',
+      url: '/api/contact',
       headers: { 'content-type': 'application/json' },
       payload: '{"broken":',
     });
-    expect(res.statusCode).toBeLessThan(500);
-    expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json()).error.code).toBe('validation_failed');
   });
 });

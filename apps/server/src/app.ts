@@ -1,36 +1,60 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './platform/db/database';
 import type { Clock } from './platform/clock';
-import { registerErrorHandler, sendError } from './platform/http/error-handler';
+import { frameworkErrorHandler, registerErrorHandler, sendError } from './platform/http/error-handler';
+import { registerInputGuard } from './platform/http/input-guard';
 import { registerActor, type ResolveActor } from './platform/http/actor';
+import { registerOriginCheck } from './platform/http/origin-check';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerHttpPlugins } from './platform/http/http-plugins';
 import { healthRoutes } from './features/health/health.routes';
 import type { Mailer } from './platform/mail';
-import { RateLimiter } from './platform/rate-limit';
+import type { PushSender } from './platform/push/push.port';
+import { Cooldown, keyHasher, RateLimiter, type RateLimitStore } from './platform/rate-limit';
+import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { webHeaders, applyCookies } from './platform/http/web-headers';
 import { createAuth } from './features/auth/auth';
 import { createAuthPort } from './features/auth/auth.port';
-import { createAccountsService, type AccountsService } from './features/accounts/accounts.service';
+import type { AccountsDeps } from './features/accounts/accounts.service';
+import { resolveActor } from './features/accounts/account-sign-in.service';
+import { sendPasswordResetEmail } from './features/accounts/account-credentials.service';
+import { createSignInThrottle, UNLOCK_LINK_VALID_MS } from './features/accounts/sign-in-throttle';
 import { accountsRoutes } from './features/accounts/accounts.routes';
-import { createSettingsService } from './features/settings/settings.service';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { measurementsRoutes } from './features/measurements/measurements.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
-import { createAlertMailer } from './features/alerts/alerts.notifier';
+import { alertJobs, renderOwnAlertNotification, renderPatientAlertNotification } from './features/alerts/alert-delivery.service';
+import { createDashboardCache, type DashboardCache } from './features/measurements/dashboard-cache';
+import { subscribeDashboardCache } from './features/measurements/dashboard-cache.subscribers';
+import { createInProcessEventBus, type EventBus } from './platform/events/event-bus';
 import { profileRoutes } from './features/profile/profile.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { dataArchiveEntries } from './features/reports/data-archive.service';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { doctorRoutes } from './features/doctor/doctor.routes';
-import { registerSupport } from './features/support/support.routes';
-import { robotsTxt, sitemapXml } from '@glucosuivi/domain/shared/site-map';
+import { messagesRoutes } from './features/messages/messages.routes';
+import { supportRoutes, SUPPORT_LIMIT } from './features/support/support.routes';
+import { isAppPath, robotsTxt, sitemapXml } from '@glucosuivi/domain/shared/site-map';
+import { HEARTBEAT_INTERVAL_MS, SESSION_RECHECK_MS } from '@glucosuivi/domain/realtime/realtime.schemas';
+import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime.hub';
+import { realtimeRoutes } from './features/realtime/realtime.routes';
+import { subscribeRealtime } from './features/realtime/realtime.subscribers';
+import { subscribeUnreadMessageEmails } from './features/messages/messages.subscribers';
+import { messageJobs } from './features/messages/messages.jobs';
+import { accountJobs } from './features/accounts/accounts.jobs';
+import { adminRoutes } from './features/admin/admin.routes';
+import { pushRoutes } from './features/push/push.routes';
+import { jobMaintenance, type JobHandlers, type JobSchedule } from './platform/jobs/job-worker';
+import { remindersRoutes } from './features/reminders/reminders.routes';
+import { reminderJobs } from './features/reminders/reminders.jobs';
+import { renderReminderNotification } from './features/reminders/reminder-delivery.service';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { notificationJobs } from './features/notifications/notifications.jobs';
 
 export interface AppDeps {
   database: Database;
@@ -44,7 +68,17 @@ export interface AppDeps {
   resolveActor?: ResolveActor;
   /** Served over HTTPS (cookies Secure, HSTS). */
   secure?: boolean;
+  /**
+   * Behind a reverse proxy whose X-Forwarded-For is trusted (TRUST_PROXY): the client address
+   * that rate limits and the audit see is then the forwarded one.
+   */
+  trustProxy?: boolean;
   mailer: Mailer;
+  /**
+   * Web push (VAPID keys from env or DATA_DIR, main.ts). Absent (most tests): the push endpoints
+   * answer 503 `unavailable`, and deliveries skip the push channel.
+   */
+  push?: PushSender;
   /** Signs session cookies and encrypts TOTP secrets; stable across restarts. */
   authSecret: string;
   /** Public origin, e.g. http://localhost:3000. */
@@ -54,11 +88,35 @@ export interface AppDeps {
   /** Addresses that are administrators (SPEC §6 fixed administrator address). */
   adminEmails: string[];
   limits?: { signUpPerHour?: number };
+  /**
+   * Where rate-limit and lockout counters live; every server of a deployment must share it.
+   * Default: the database (rate_limit_counters).
+   */
+  rateLimitStore?: RateLimitStore;
+  /**
+   * Domain events after commit (ADR 0007). main.ts passes the PostgreSQL LISTEN/NOTIFY bus when
+   * several servers may share the database; absent, an in-process bus is created. The caller
+   * that passed a bus closes it.
+   */
+  events?: EventBus;
+  /** The realtime channel's heartbeat period and session re-check period (tests shorten them). */
+  realtimeHeartbeatMs?: number;
+  realtimeSessionCheckMs?: number;
+  /** How often the reminder scheduler runs (default every minute; the multi-server test shortens it). */
+  reminderScheduleEveryMs?: number;
 }
 
 export interface App {
   app: FastifyInstance;
-  accounts: AccountsService;
+  /** What the accounts functions take first, for jobs, the seed and `admin:create`. */
+  accountsDeps: AccountsDeps;
+  events: EventBus;
+  dashboardCache: DashboardCache;
+  /**
+   * What the job worker runs (ADR 0010): main.ts starts a worker with these; tests build one on
+   * the test clock and run due jobs when they choose. buildApp never starts a worker.
+   */
+  jobs: { handlers: JobHandlers; schedules: JobSchedule[] };
 }
 
 // A request id from a proxy is kept only if it looks like one, so logs cannot be forged with it.
@@ -69,8 +127,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return (await buildAppWithServices(deps)).app;
 }
 
-/** Same as buildApp, also handing back the services that jobs and the seed use. */
+/** Same as buildApp, also handing back the deps and adapters that jobs, the seed and tests use. */
 export async function buildAppWithServices(deps: AppDeps): Promise<App> {
+  const app = createFastify(deps);
+  await registerHttpPlugins(app, deps);
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  // Before the actor hook: a forged request is refused without even looking up its session.
+  registerOriginCheck(app, [deps.publicUrl, ...(deps.trustedOrigins ?? [])]);
+  registerInputGuard(app);
+
+  const services = createServices(app, deps);
+  const { accountsDeps, events, dashboardCache } = services;
+
+  registerActor(app, services.requestActor);
+
+  await registerApiRoutes(app, deps, services);
+  await registerWebPages(app, deps);
+
+  return { app, accountsDeps, events, dashboardCache, jobs: jobDefinitions(deps, accountsDeps, events, app.log) };
+}
+
+/** Every feature's job handlers and recurring jobs, and the queue's own upkeep. */
+function jobDefinitions(deps: AppDeps, accountsDeps: AccountsDeps, events: EventBus, log: FastifyInstance['log']): App['jobs'] {
+  const parts = [
+    accountJobs(accountsDeps, log),
+    messageJobs({ database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl }),
+    reminderJobs({ database: deps.database, clock: deps.clock, events, log }, deps.reminderScheduleEveryMs),
+    alertJobs({ database: deps.database, clock: deps.clock, events, mailer: deps.mailer, appUrl: deps.publicUrl }),
+    notificationJobs({
+      database: deps.database,
+      clock: deps.clock,
+      mailer: deps.mailer,
+      push: deps.push,
+      appUrl: deps.publicUrl,
+      // Each kind's texts live with its feature; alerts and appointments add theirs here.
+      renderers: { reminder: renderReminderNotification, alert: renderOwnAlertNotification, patient_alert: renderPatientAlertNotification },
+      log,
+    }),
+    jobMaintenance(deps.database, deps.clock),
+  ];
+  return { handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers, schedules: parts.flatMap((part) => part.schedules) };
+}
+
+/** Fastify with the app's request ids, limits and timeouts, zod schemas, and the request id echoed back. */
+function createFastify(deps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {
@@ -86,102 +188,98 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     // ECONNRESET (seen in CI after a 5 s wait between two calls). Idle sockets still close at
     // shutdown (Fastify's forceCloseConnections: 'idle').
     keepAliveTimeout: 72_000,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: deps.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL (`/api/x/%`) answers in the app's error format, not Fastify's.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return app;
+}
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toast and dialog libraries set inline styles; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(deps.secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: deps.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+interface Services {
+  accountsDeps: AccountsDeps;
+  events: EventBus;
+  dashboardCache: DashboardCache;
+  realtimeHub: RealtimeHub;
+  /** Who a request's session signs in (the accounts feature's, or the test's header seam). */
+  requestActor: ResolveActor;
+  /** A rate limiter on the shared counter store. */
+  limit: (name: string, max: number, windowMs: number) => RateLimiter;
+}
 
-  // API answers (series, lists) are compressed on the fly; static assets are precompressed at
-  // build time and skipped here. Brotli at quality 4 costs little CPU for a large gain.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'GlucoSuivi API',
-        version: deps.version,
-        description: 'API de GlucoSuivi. Every endpoint is declared once in packages/domain/<feature>/<feature>.contract.ts.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-
-  registerErrorHandler(app);
-
+/** The credential layer, the deps the accounts routes share, and the subscribers of the domain events. */
+function createServices(app: FastifyInstance, deps: AppDeps): Services {
   const auth = createAuth({
     db: deps.database.db,
     secret: deps.authSecret,
     baseURL: deps.publicUrl,
     trustedOrigins: [deps.publicUrl, ...(deps.trustedOrigins ?? [])],
     secure: deps.secure ?? false,
-    // The accounts service is created below; the reset e-mail needs it (user's language, our link).
-    sendPasswordReset: async (data) => accounts.sendPasswordResetEmail(data),
+    // The accounts deps are built below; the reset e-mail needs them (user's language, our link).
+    sendPasswordReset: async (data) => sendPasswordResetEmail(accountsDeps, data),
   });
-  const accounts = createAccountsService({
+  const limitStore = deps.rateLimitStore ?? databaseRateLimitStore(deps.database.db);
+  const limitKeys = keyHasher(deps.authSecret);
+  const limit = (name: string, max: number, windowMs: number) => new RateLimiter(limitStore, limitKeys, name, max, windowMs);
+  const HOUR_MS = 60 * 60_000;
+  const events = deps.events ?? createInProcessEventBus(app.log);
+  const accountsDeps: AccountsDeps = {
     database: deps.database,
-    auth: createAuthPort(auth),
+    auth: createAuthPort(auth, deps.database.db),
     mailer: deps.mailer,
     clock: deps.clock,
     adminEmails: new Set(deps.adminEmails.map((e) => e.toLowerCase())),
     appUrl: deps.publicUrl,
     log: app.log,
+    exporters: [dataArchiveEntries({ database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl, events })],
     limits: {
-      signInPerIp: new RateLimiter(30, 15 * 60_000),
-      signInFailuresPerAccount: new RateLimiter(10, 15 * 60_000),
-      signUpPerIp: new RateLimiter(deps.limits?.signUpPerHour ?? 20, 60 * 60_000),
-      codesPerIp: new RateLimiter(20, 15 * 60_000),
+      signUpPerIp: limit('sign-up-ip', deps.limits?.signUpPerHour ?? 20, HOUR_MS),
+      codesPerIp: limit('codes-ip', 20, 15 * 60_000),
     },
+    signInThrottle: createSignInThrottle({
+      limits: {
+        signInPerIp: limit('sign-in-ip', 30, 15 * 60_000),
+        // The per-client count only feeds the growing wait (signInWaitMs); it never refuses itself.
+        signInFailuresPerClient: limit('sign-in-client', Number.MAX_SAFE_INTEGER, HOUR_MS),
+        signInWait: new Cooldown(limitStore, limitKeys, 'sign-in-wait'),
+        // Ten times the free failures of one client, per hour, from all unknown clients together.
+        signInFailuresPerAccount: limit('sign-in-account', 50, HOUR_MS),
+        knownDevices: limit('known-device', Number.MAX_SAFE_INTEGER, 400 * 24 * HOUR_MS),
+        unlockLinksPerAccount: limit('unlock-link-account', 3, HOUR_MS),
+        unlockLinksUsed: limit('unlock-link-used', 1, UNLOCK_LINK_VALID_MS),
+      },
+      // Signs the e-mailed unlock links.
+      secret: deps.authSecret,
+      secureCookies: deps.publicUrl.startsWith('https:'),
+    }),
+  };
+  // Subscribers of the domain events: nothing calls them from a service.
+  const dashboardCache = createDashboardCache();
+  const realtimeHub = createRealtimeHub({ heartbeatMs: deps.realtimeHeartbeatMs ?? HEARTBEAT_INTERVAL_MS });
+  const unsubscribe = [
+    subscribeDashboardCache(events, dashboardCache),
+    subscribeRealtime(events, realtimeHub),
+    subscribeUnreadMessageEmails(events, { database: deps.database, clock: deps.clock }),
+  ];
+  app.addHook('onClose', async () => {
+    unsubscribe.forEach((stop) => stop());
   });
-  const settings = createSettingsService({ database: deps.database, clock: deps.clock });
-  const alertMailer = createAlertMailer({ database: deps.database, mailer: deps.mailer, appUrl: deps.publicUrl, log: app.log });
-  // Alert e-mails run after the answer; closing waits for them before the database goes away.
-  app.addHook('onClose', async () => alertMailer.idle());
-
-  registerActor(
-    app,
+  const requestActor: ResolveActor =
     deps.resolveActor ??
-      (async (request, reply) => {
-        const { actor, setCookies } = await accounts.resolveActor(webHeaders(request));
-        applyCookies(reply, setCookies);
-        return actor;
-      }),
-  );
+    (async (request, reply) => {
+      const { actor, setCookies } = await resolveActor(accountsDeps, webHeaders(request));
+      if (reply) applyCookies(reply, setCookies);
+      return actor;
+    });
+  return { accountsDeps, events, dashboardCache, realtimeHub, requestActor, limit };
+}
 
+async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accountsDeps, events, dashboardCache, realtimeHub, requestActor, limit }: Services): Promise<void> {
   const startedAt = deps.clock.now().getTime();
   await app.register(async (api) => {
     healthRoutes(api, {
@@ -192,17 +290,42 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
       now: () => deps.clock.now().getTime(),
     });
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    accountsRoutes(api, accounts);
-    settingsRoutes(api, settings);
-    measurementsRoutes(api, { database: deps.database, clock: deps.clock, notify: alertMailer });
-    alertsRoutes(api, { database: deps.database, clock: deps.clock });
-    profileRoutes(api, { database: deps.database, clock: deps.clock });
+    accountsRoutes(api, accountsDeps);
+    settingsRoutes(api, { database: deps.database, clock: deps.clock, events });
+    measurementsRoutes(api, { database: deps.database, clock: deps.clock, events, dashboardCache });
+    alertsRoutes(api, { database: deps.database, clock: deps.clock, events });
+    profileRoutes(api, { database: deps.database, clock: deps.clock, events });
     reportsRoutes(api, { database: deps.database, clock: deps.clock });
-    careTeamRoutes(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl });
-    doctorRoutes(api, { database: deps.database, clock: deps.clock });
-    registerSupport(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer });
+    careTeamRoutes(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl, events });
+    doctorRoutes(api, { database: deps.database, clock: deps.clock, events });
+    realtimeRoutes(api, {
+      database: deps.database,
+      hub: realtimeHub,
+      allowedOrigins: new Set([deps.publicUrl, ...(deps.trustedOrigins ?? [])].map((url) => new URL(url).origin)),
+      heartbeatMs: deps.realtimeHeartbeatMs ?? HEARTBEAT_INTERVAL_MS,
+      sessionCheck: {
+        everyMs: deps.realtimeSessionCheckMs ?? SESSION_RECHECK_MS,
+        // The session's refreshed cookies cannot reach an open socket: only who it signs in counts.
+        resolve: (request) => requestActor(request),
+      },
+    });
+    messagesRoutes(api, { database: deps.database, clock: deps.clock, events });
+    remindersRoutes(api, { database: deps.database, clock: deps.clock, events });
+    notificationsRoutes(api, { database: deps.database, clock: deps.clock });
+    adminRoutes(api, { database: deps.database });
+    pushRoutes(api, { database: deps.database, clock: deps.clock, push: deps.push, testLimit: limit('push-test-user', 5, 10 * 60_000) });
+    supportRoutes(api, {
+      database: deps.database,
+      clock: deps.clock,
+      mailer: deps.mailer,
+      log: api.log,
+      perIp: limit('support-ip', SUPPORT_LIMIT.max, SUPPORT_LIMIT.windowMs),
+    });
   });
+}
 
+/** The built web app (when there is one), robots.txt and sitemap.xml, and what answers an unknown path. */
+async function registerWebPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
@@ -226,10 +349,11 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
 
   // Written with this instance's own origin, so a self-hosted copy never points search engines
   // at another site.
-  app.get('/robots.txt', (_request, reply) =>
+  // Not part of the API: hidden from its OpenAPI document.
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(deps.publicUrl)),
   );
-  app.get('/sitemap.xml', (_request, reply) =>
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(sitemapXml(deps.publicUrl)),
   );
 
@@ -246,11 +370,10 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
       if (prerendered && (query === '' || query === 'lng=fr') && existsSync(join(webDist, 'prerendered', prerendered))) {
         return reply.header('cache-control', 'no-cache').sendFile(`prerendered/${prerendered}`, webDist);
       }
-      // History fallback: the SPA owns every other path, including its own 404 page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      // History fallback: the SPA owns every other path, including its own 404 page, which an
+      // unknown path gets with a real 404 status (crawlers and monitors see it as missing).
+      return reply.code(isAppPath(path) ? 200 : 404).header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }
     return sendError(reply, request, 'not_found', 'Not found');
   });
-
-  return { app, accounts };
 }

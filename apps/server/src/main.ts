@@ -6,13 +6,20 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { buildAppWithServices } from './app';
 import { createMailer } from './platform/mail';
 import { seedDemo } from './features/demo/demo.seed';
-import { startAccountErasureJob } from './features/accounts/accounts.jobs';
-import { parseEnv } from './config/env';
+import { parseEnv, type Env } from './config/env';
 import { systemClock } from './platform/clock';
 import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock';
 import { openDatabase } from './platform/db/open-database';
+import type { Database } from './platform/db/database';
+import type { FastifyInstance } from 'fastify';
+import { connectionFailure, connectionFailureLine, startupLanguage } from './platform/db/connection-error';
 import { migrate } from './platform/db/migrate';
 import { loggerOptions } from './platform/logger';
+import { createInProcessEventBus, type EventBus } from './platform/events/event-bus';
+import { createPostgresEventBus } from './platform/events/postgres-event-bus';
+import { createJobWorker, type JobWorker } from './platform/jobs/job-worker';
+import { loadVapidKeys, VapidKeysError } from './platform/push/vapid-keys';
+import { createWebPushSender } from './platform/push/web-push-sender';
 
 // Works both from the bundle (apps/server/dist/main.js) and from source (apps/server/src/main.ts).
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,26 +35,39 @@ async function main() {
   const env = parsed.env;
   const version = (JSON.parse(readFileSync(resolve(serverRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-  let releaseLock: () => void = () => undefined;
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  if (!env.DATABASE_URL) {
-    try {
-      releaseLock = lockDataDir(env.DATA_DIR);
-    } catch (error) {
-      if (error instanceof DataDirLockedError) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
-  }
+  const releaseLock = lockDataDirOrExit(env);
+  const vapid = vapidKeysOrExit(env, releaseLock);
 
   const startedAt = performance.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const { wasNew } = await migrate(database, migrationsFolder);
+  const opened = await openAndMigrate(env.DATABASE_URL, env.DATA_DIR).catch((error: unknown) => {
+    // An unreachable or misconfigured PostgreSQL is a setup problem: one line that says what to
+    // fix, not the driver's stack trace.
+    const failure = env.DATABASE_URL ? connectionFailure(error, env.DATABASE_URL) : undefined;
+    if (!failure) throw error;
+    console.error(connectionFailureLine(failure, startupLanguage(process.env)));
+    releaseLock();
+    process.exit(1);
+  });
+  const { database, wasNew } = opened;
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const { app, accounts } = await buildAppWithServices({
+  // Several servers may share a PostgreSQL database: events reach them all through LISTEN/NOTIFY.
+  // PGlite is one process by construction (data-dir lock), so events stay in it.
+  // The bus starts before the app that owns the logger; nothing is published before the app exists.
+  const eventLog = laterLogger();
+  // The push sender, like the event bus, exists before the app that owns the logger.
+  const pushLog = laterLogger();
+  const push = createWebPushSender({ ...vapid, allowHttp: env.PUSH_ALLOW_HTTP, log: pushLog });
+  let events: EventBus;
+  if (env.DATABASE_URL) {
+    const shared = createPostgresEventBus({ databaseUrl: env.DATABASE_URL, log: eventLog });
+    await shared.ready();
+    events = shared;
+  } else {
+    events = createInProcessEventBus(eventLog);
+  }
+  const { app, accountsDeps, jobs } = await buildAppWithServices({
+    events,
     database,
     clock: systemClock,
     migrationsFolder,
@@ -56,19 +76,93 @@ async function main() {
     logger: loggerOptions(env.LOG_LEVEL, env.LOG_PRETTY ?? env.NODE_ENV === 'development'),
     secure: publicUrl.startsWith('https://'),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(env.DATA_DIR, 'outbox') }),
+    push,
     authSecret: env.AUTH_SECRET ?? persistentSecret(env.DATA_DIR),
     publicUrl,
     trustedOrigins: [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     adminEmails: env.ADMIN_EMAILS.split(',').map((e) => e.trim()).filter(Boolean),
     limits: { signUpPerHour: env.AUTH_SIGNUP_PER_HOUR },
+    trustProxy: env.TRUST_PROXY,
+    reminderScheduleEveryMs: env.REMINDER_SCHEDULE_EVERY_MS,
   });
 
+  eventLog.to = app.log;
+  pushLog.to = app.log.child({ component: 'push' });
+  if (env.DATABASE_URL && vapid.source !== 'env') {
+    // Browsers subscribe to one public key: servers that do not share DATA_DIR would each sign with their own.
+    app.log.warn({}, 'VAPID keys come from DATA_DIR/vapid.json: with several servers on this database, set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+  }
+
   if (wasNew && env.SEED_DEMO) {
-    const seeded = await seedDemo({ accounts, database, dataDir: env.DATA_DIR, adminEmail: env.ADMIN_EMAILS.split(',')[0]!.trim(), now: new Date() });
+    const seeded = await seedDemo({ accountsDeps, database, dataDir: env.DATA_DIR, adminEmail: env.ADMIN_EMAILS.split(',')[0]!.trim(), now: new Date() });
     console.log(seeded.announcement);
   }
-  const stopErasureJob = startAccountErasureJob(accounts, app.log);
+  // Every server runs a worker: jobs are claimed with SKIP LOCKED, so servers share the queue
+  // without taking the same job (ADR 0010).
+  const worker = createJobWorker({ database, handlers: jobs.handlers, clock: systemClock, log: app.log.child({ component: 'jobs' }), pollMs: 1000, concurrency: env.JOB_CONCURRENCY, leaseMs: env.JOB_LEASE_MS });
+  for (const { name, everyMs } of jobs.schedules) worker.schedule(name, everyMs);
+  worker.start();
 
+  stopOnSignals({ app, worker, events, database, releaseLock });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const where = env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`;
+  app.log.info(
+    { engine: database.engine, newDatabase: wasNew, readyInMs: Math.round(performance.now() - startedAt) },
+    `GlucoSuivi ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} — database: ${where}`,
+  );
+}
+
+/** A second start on the same embedded database refuses with the holder's pid (PostgreSQL needs no lock). */
+function lockDataDirOrExit(env: Env): () => void {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  if (env.DATABASE_URL) return () => undefined;
+  try {
+    return lockDataDir(env.DATA_DIR);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function vapidKeysOrExit(env: Env, releaseLock: () => void): ReturnType<typeof loadVapidKeys> {
+  try {
+    return loadVapidKeys({
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.ADMIN_EMAILS.split(',')[0]!.trim()}`,
+      dataDir: env.DATA_DIR,
+    });
+  } catch (error) {
+    if (!(error instanceof VapidKeysError)) throw error;
+    console.error(`GlucoSuivi cannot start: ${error.message}`);
+    releaseLock();
+    process.exit(1);
+  }
+}
+
+/** A logger for parts made before the app that owns the real one; it forwards once `to` is set. */
+function laterLogger(): { to?: { warn(obj: object, msg: string): void }; warn(obj: object, msg: string): void } {
+  return {
+    warn(obj, msg) {
+      this.to?.warn(obj, msg);
+    },
+  };
+}
+
+interface Running {
+  app: FastifyInstance;
+  worker: JobWorker;
+  events: EventBus;
+  database: Database;
+  releaseLock: () => void;
+}
+
+/** Ctrl-C / SIGTERM: stop taking jobs, drain HTTP and running jobs, then close the bus, the pool and the lock. */
+function stopOnSignals({ app, worker, events, database, releaseLock }: Running): void {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -84,8 +178,12 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
-      stopErasureJob();
+      // No job starts from here on; the running ones finish while the HTTP server drains, and
+      // both before the database closes.
+      const workerStopped = worker.stop();
       await app.close();
+      await workerStopped;
+      await events.close();
       await database.close();
     } finally {
       releaseLock();
@@ -95,13 +193,17 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
 
-  await app.listen({ port: env.PORT, host: env.HOST });
-  const where = env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`;
-  app.log.info(
-    { engine: database.engine, newDatabase: wasNew, readyInMs: Math.round(performance.now() - startedAt) },
-    `GlucoSuivi ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} — database: ${where}`,
-  );
+async function openAndMigrate(databaseUrl: string | undefined, dataDir: string) {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const { wasNew } = await migrate(database, migrationsFolder);
+    return { database, wasNew };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** A random secret kept in DATA_DIR so sessions survive restarts when AUTH_SECRET is not set. */

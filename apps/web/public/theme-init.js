@@ -1,4 +1,4 @@
-// Pre-paint: applies the saved theme and language before React starts, to avoid a flash.
+// Pre-paint: applies the saved theme, language and accessibility choices before React starts, to avoid a flash.
 // Mirrors src/lib/theme.ts (kept tiny on purpose; the app re-applies everything on start).
 (function () {
   try {
@@ -22,6 +22,17 @@
     if (lng === 'fr' || lng === 'en' || lng === 'es') root.lang = lng;
     // The prerendered page is French: hide it until the app renders it in this language.
     if (lng === 'en' || lng === 'es') root.setAttribute('data-prerender-stale', '');
+    // Accessibility choices (src/lib/a11y.ts), so a reload does not flash without them.
+    try {
+      var a11y = JSON.parse(store.getItem('glucosuivi-a11y') || 'null');
+      if (a11y && typeof a11y === 'object') {
+        root.classList.toggle('high-contrast', a11y.highContrast === true);
+        root.classList.toggle('reduce-motion', a11y.reducedMotion === true);
+        root.classList.toggle('large-text', a11y.largeText === true);
+      }
+    } catch {
+      /* a garbled value: the app starts from the OS preferences */
+    }
   } catch {
     /* storage may be blocked: the app falls back to defaults */
   }

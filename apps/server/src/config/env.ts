@@ -29,6 +29,22 @@ export const envSchema = z.object({
   /** Sign-ups allowed per address and hour (raised by the browser tests, which sign up a lot). */
   AUTH_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: booleanString.default(false),
+  /**
+   * How long a worker's claim holds a job before another server may run it again (ADR 0010):
+   * the wait after a server died mid-job. Tests that kill a server shorten it.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /** Jobs one server runs at once; e-mail jobs mostly wait on the SMTP server, so more may pay off. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How often the reminder scheduler runs (ADR 0011); a minute, shortened by the multi-server test. */
+  REMINDER_SCHEDULE_EVERY_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** Web push (RFC 8292): both halves or neither; without them a pair is kept in DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who push services may contact; default: mailto: the first administrator address. */
+  VAPID_SUBJECT: z.string().optional(),
+  /** Deliver to plain-http push endpoints: only for a push service on loopback in tests. */
+  PUSH_ALLOW_HTTP: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

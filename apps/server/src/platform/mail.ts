@@ -8,6 +8,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The Message-ID header, `<id@domain>`. Set by deliveries that may be sent twice (a job run
+   * again after a crash): the same id lets the receiving side drop the copy. Absent: nodemailer
+   * makes a random one.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

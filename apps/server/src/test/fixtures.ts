@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { user } from '../features/auth/auth.tables';
-import { doctors, profiles } from '../features/accounts/accounts.tables';
+import { profiles } from '../features/accounts/accounts.tables';
+import { doctors } from '../features/doctor/doctor.tables';
 import { userSettings } from '../features/settings/settings.tables';
 import type { Actor, Database } from '../platform/db/database';
 import type { ResolveActor } from '../platform/http/actor';
@@ -17,12 +18,12 @@ export interface TestUser extends Actor {
  */
 export async function createTestUser(
   database: Database,
-  options: { role?: Actor['role']; firstName?: string; lastName?: string; timezone?: string; glucoseUnit?: 'mg/dl' | 'mmol/l' } = {},
+  options: { role?: Actor['role']; firstName?: string; lastName?: string; timezone?: string; glucoseUnit?: 'mg/dl' | 'mmol/l'; email?: string } = {},
 ): Promise<TestUser> {
   const id = randomUUID();
   const role = options.role ?? 'patient';
   const firstName = options.firstName ?? 'Camille';
-  const email = `${id}@example.test`;
+  const email = options.email ?? `${id}@example.test`;
   await database.db.insert(user).values({ id, name: firstName, email });
   await database.db.insert(profiles).values({
     id,

@@ -54,3 +54,37 @@ export async function startSmtpServer() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+// The loopback server keeps the raw message; nodemailer encodes non-ASCII text as
+// quoted-printable or base64 and the subject as RFC 2047 words, decoded here.
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const soft = body.replace(/=\r?\n/g, '');
+    const bytes: number[] = [];
+    for (let i = 0; i < soft.length; i++) {
+      if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+        bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
+}
+
+export function readMail(mail: ReceivedMail): { subject: string; text: string } {
+  const unfolded = mail.raw.replace(/\r\n[ \t]+/g, ' ');
+  const subject = decodeWords(/^Subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '');
+  const part = /Content-Type: text\/plain[^\r\n]*\r\n(?:[^\r\n]+\r\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/i.exec(mail.raw);
+  if (!part) throw new Error('no text/plain part');
+  return { subject, text: decodeBody(part[2]!, part[1]!.trim().toLowerCase()) };
+}

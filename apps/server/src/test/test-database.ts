@@ -16,6 +16,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 export interface TestDatabase extends Database {
   /** Drops what the test created (the whole database on PostgreSQL). */
   destroy(): Promise<void>;
+  /** The connection URL of this fresh database on PostgreSQL (absent on PGlite): other server processes can open it. */
+  url?: string;
 }
 
 /**
@@ -33,10 +35,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: 'unused', poolSize: 4 });
+  const database = await openDatabase({
+    databaseUrl: testUrl.toString(),
+    dataDir: 'unused',
+    poolSize: 4,
+  });
   await migrate(database, MIGRATIONS_FOLDER);
   return {
     ...database,
+    url: testUrl.toString(),
     destroy: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -55,9 +62,13 @@ async function openPgliteFromTemplate(): Promise<TestDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const hash = createHash('sha256');
   for (const name of readdirSync(MIGRATIONS_FOLDER).sort()) {
-    if (name.endsWith('.sql')) hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)));
+    if (name.endsWith('.sql'))
+      hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)));
   }
-  const templatePath = join(tmpdir(), `glucosuivi-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const templatePath = join(
+    tmpdir(),
+    `glucosuivi-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`,
+  );
   if (!existsSync(templatePath)) {
     const fresh = await openDatabase({ dataDir: 'memory://' });
     await migrate(fresh, MIGRATIONS_FOLDER);
@@ -76,7 +87,10 @@ async function openPgliteFromTemplate(): Promise<TestDatabase> {
     asActor: createAsActor(db),
     serverVersion: async () => {
       const result = await db.execute(sql`show server_version`);
-      return (result as unknown as { rows: { server_version: string }[] }).rows[0]?.server_version ?? 'unknown';
+      return (
+        (result as unknown as { rows: { server_version: string }[] }).rows[0]?.server_version ??
+        'unknown'
+      );
     },
     applyMigrations: async () => undefined,
     close: () => client.close(),

@@ -10,14 +10,19 @@ export const SECONDARY_PRELOAD_DELAY_MS = 2_000;
 export const pageModules = {
   placeholder: () => import('@/features/placeholder/PlaceholderPage'),
   settings: () => import('@/features/settings/SettingsPage'),
-  dashboard: () => import('@/features/health/DashboardPage'),
+  dashboard: () => import('@/features/dashboard/DashboardPage'),
   newMeasurement: () => import('@/features/measurements/NewMeasurementPage'),
+  notifications: () => import('@/features/alerts/NotificationsPage'),
   reports: () => import('@/features/reports/ReportsPage'),
+  weeklyReport: () => import('@/features/reports/WeeklyReportPage'),
   profile: () => import('@/features/profile/ProfilePage'),
   support: () => import('@/features/support/SupportPage'),
   doctorTriage: () => import('@/features/doctor/TriagePage'),
   patientInvitations: () => import('@/features/doctor/InvitationsPage'),
   doctorProfile: () => import('@/features/doctor/DoctorProfilePage'),
+  doctorPatient: () => import('@/features/doctor/PatientPage'),
+  messages: () => import('@/features/messages/MessagesPage'),
+  reminders: () => import('@/features/reminders/RemindersPage'),
 } as const;
 
 type Loader = () => Promise<unknown>;
@@ -34,7 +39,7 @@ const ROUTE_LOADERS: Record<string, Loader> = {
   '/admin': pageModules.placeholder,
   '/support': pageModules.support,
   '/settings': pageModules.settings,
-  '/messages': pageModules.placeholder,
+  '/messages': pageModules.messages,
 };
 
 export const PRIMARY_PRELOADS: Record<UserType, readonly string[]> = {

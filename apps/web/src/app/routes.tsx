@@ -1,13 +1,35 @@
-import { Suspense, lazy, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import {
+  Bell,
+  BookOpen,
+  Building2,
+  CalendarDays,
+  CalendarRange,
+  CirclePlus,
+  CreditCard,
+  FileText,
+  IdCard,
+  LayoutDashboard,
+  LifeBuoy,
+  MessagesSquare,
+  Radio,
+  Settings,
+  Timer,
+  UserPlus,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { Outlet, useMatches, type RouteObject } from 'react-router';
 import { LoadingScreen, type LoadingVariant } from '@/components/ui/LoadingScreen';
 import type { PlaceholderPageKey } from '@/features/placeholder/PlaceholderPage';
 import { RequireAuth } from './guards/RequireAuth';
 import { TwoFactorBanner } from './layouts/TwoFactorBanner';
 import { pageModules, preloadForUser } from './preload';
-import { RequirePatient } from './guards/RequirePatient';
+import { PatientArea } from './guards/RequirePatient';
+import { AdminToOwnSpace, SignedInToOwnSpace } from './guards/OwnSpace';
 import { RequireProfessional } from './guards/RequireProfessional';
 import { RootLayout } from './layouts/RootLayout';
+import type { MenuCount, MenuItem, MenuRole, RoleMenus } from './layouts/RoleMenu';
 import { RouteError } from './RouteError';
 import { lazyPage } from './lazy-page';
 
@@ -23,22 +45,36 @@ export const PRERENDERED_PAGES: Readonly<Record<string, () => Promise<unknown>>>
 const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const PlaceholderPage = lazy(() => pageModules.placeholder().then((m) => ({ default: m.PlaceholderPage })));
 const SettingsPage = lazy(() => pageModules.settings().then((m) => ({ default: m.SettingsPage })));
-const DashboardPage = lazy(() => import('@/features/health/DashboardPage').then((m) => ({ default: m.DashboardPage })));
-const NewMeasurementPage = lazy(() => import('@/features/measurements/NewMeasurementPage').then((m) => ({ default: m.NewMeasurementPage })));
-const NotificationsPage = lazy(() => import('@/features/alerts/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
-const ReportsPage = lazy(() => import('@/features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
-const WeeklyReportPage = lazy(() => import('@/features/reports/WeeklyReportPage').then((m) => ({ default: m.WeeklyReportPage })));
-const ProfilePage = lazy(() => import('@/features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const DashboardPage = lazy(() => pageModules.dashboard().then((m) => ({ default: m.DashboardPage })));
+const NewMeasurementPage = lazy(() => pageModules.newMeasurement().then((m) => ({ default: m.NewMeasurementPage })));
+const NotificationsPage = lazy(() => pageModules.notifications().then((m) => ({ default: m.NotificationsPage })));
+const ProfessionalNotificationsPage = lazy(() => pageModules.notifications().then((m) => ({ default: m.ProfessionalNotificationsPage })));
+const ReportsPage = lazy(() => pageModules.reports().then((m) => ({ default: m.ReportsPage })));
+const WeeklyReportPage = lazy(() => pageModules.weeklyReport().then((m) => ({ default: m.WeeklyReportPage })));
+const ProfilePage = lazy(() => pageModules.profile().then((m) => ({ default: m.ProfilePage })));
 const InfoPage = lazy(() => import('@/features/info/InfoPage').then((m) => ({ default: m.InfoPage })));
-const SupportPage = lazy(() => import('@/features/support/SupportPage').then((m) => ({ default: m.SupportPage })));
+const SupportPage = lazy(() => pageModules.support().then((m) => ({ default: m.SupportPage })));
 const ContactPage = lazy(() => import('@/features/support/ContactPage').then((m) => ({ default: m.ContactPage })));
 const TriagePage = lazy(() => pageModules.doctorTriage().then((m) => ({ default: m.TriagePage })));
-const DoctorPatientPage = lazy(() => import('@/features/doctor/PatientPage').then((m) => ({ default: m.PatientPage })));
+const DoctorPatientPage = lazy(() => pageModules.doctorPatient().then((m) => ({ default: m.PatientPage })));
 const InvitationsPage = lazy(() => pageModules.patientInvitations().then((m) => ({ default: m.InvitationsPage })));
 const DoctorProfilePage = lazy(() => pageModules.doctorProfile().then((m) => ({ default: m.DoctorProfilePage })));
+const MessagesPage = lazy(() => pageModules.messages().then((m) => ({ default: m.MessagesPage })));
+// Reminders offer the settings page's list of time zones (features never import each other).
+const RemindersPage = lazy(() =>
+  Promise.all([pageModules.reminders(), import('@/features/settings/settings-api')]).then(([page, settings]) => ({
+    default: function Reminders() {
+      return <page.RemindersPage timeZones={settings.TIMEZONES} />;
+    },
+  })),
+);
+// The professional's inbox: a section of /doctor, from the messages feature.
+const ProfessionalInbox = lazy(() => import('@/features/messages/ProfessionalInbox').then((m) => ({ default: m.ProfessionalInbox })));
 // Care team (patient side): sections of /profil, the invitation answer and the public share page.
 const PatientSharingSections = lazy(() => import('@/features/care-team/PatientSharingSections').then((m) => ({ default: m.PatientSharingSections })));
 const AcceptInvitationPage = lazy(() => import('@/features/care-team/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
+const SignInUnlockPage = lazy(() => import('@/features/auth/SignInUnlock').then((m) => ({ default: m.SignInUnlockPage })));
+const EmailConfirmPage = lazy(() => import('@/features/settings/EmailConfirmPage').then((m) => ({ default: m.EmailConfirmPage })));
 const SharePage = lazy(() => import('@/features/care-team/SharePage').then((m) => ({ default: m.SharePage })));
 
 /** Pages whose feature is built; every other page of the table is still a placeholder. */
@@ -49,6 +85,7 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   healthDashboard: () => <DashboardPage />,
   newMeasurement: () => <NewMeasurementPage />,
   notifications: () => <NotificationsPage />,
+  doctorNotifications: () => <ProfessionalNotificationsPage />,
   reports: () => <ReportsPage />,
   weeklyReport: () => <WeeklyReportPage />,
   profile: () => (
@@ -76,12 +113,76 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   subscription: () => <InfoPage page="subscription" />,
   support: () => <SupportPage />,
   contact: () => <ContactPage />,
-  doctorDashboard: () => <TriagePage />,
+  messages: () => <MessagesPage />,
+  reminders: () => <RemindersPage />,
+  doctorDashboard: () => (
+    <AdminToOwnSpace>
+      <TriagePage
+        inbox={
+          <Suspense fallback={null}>
+            <ProfessionalInbox />
+          </Suspense>
+        }
+      />
+    </AdminToOwnSpace>
+  ),
   patientInvitations: () => <InvitationsPage />,
   doctorProfile: () => <DoctorProfilePage />,
 };
 
+/**
+ * The chunk of each signed-in page, fetched as soon as its route matches: the download then runs
+ * while the guards ask the server for the session instead of after it (one waterfall step less).
+ */
+const PAGE_CHUNKS: Partial<Record<PlaceholderPageKey, () => Promise<unknown>>> = {
+  settings: pageModules.settings,
+  doctorSettings: pageModules.settings,
+  patientDashboard: pageModules.dashboard,
+  healthDashboard: pageModules.dashboard,
+  newMeasurement: pageModules.newMeasurement,
+  notifications: pageModules.notifications,
+  doctorNotifications: pageModules.notifications,
+  reports: pageModules.reports,
+  weeklyReport: pageModules.weeklyReport,
+  profile: pageModules.profile,
+  support: pageModules.support,
+  messages: pageModules.messages,
+  reminders: pageModules.reminders,
+  doctorDashboard: pageModules.doctorTriage,
+  patientInvitations: pageModules.patientInvitations,
+  doctorProfile: pageModules.doctorProfile,
+};
+
+interface PageHandle {
+  preload?: () => Promise<unknown>;
+}
+
+/** Starts fetching the matched page's chunk on the first render of a guarded area. */
+function PreloadMatchedPage() {
+  const preload = (useMatches().at(-1)?.handle as PageHandle | undefined)?.preload;
+  useEffect(() => {
+    // A failed preload only means the page's own lazy import tries again.
+    void preload?.().catch(() => undefined);
+  }, [preload]);
+  return null;
+}
+
 export type RouteArea = 'public' | 'patient' | 'professional';
+
+export interface MenuEntry {
+  roles: readonly MenuRole[];
+  /** Key of the label in common:nav.items. */
+  label: string;
+  icon: LucideIcon;
+  /** Position in the menu, smallest first. */
+  order: number;
+  /** Also shown in the header row on wide screens (the role's main pages); the rest only in the menu. */
+  inline?: boolean;
+  /** The count shown beside the label. */
+  count?: MenuCount;
+  /** The role's home: always linked, as the spec's "Tableau de bord" button, even before it is built. */
+  home?: boolean;
+}
 
 export interface PageRoute {
   /** The first path is the canonical one, the others are aliases showing the same page. */
@@ -89,6 +190,16 @@ export interface PageRoute {
   page: PlaceholderPageKey;
   area: RouteArea;
   loading?: LoadingVariant;
+  /** Listed in the signed-in menu of these roles (only once its page is built). */
+  menu?: MenuEntry;
+}
+
+/**
+ * A page is built when FEATURE_PAGES renders it; until then the route shows its placeholder, no
+ * menu links to it and the landing page calls it "bientôt". Building a page is its line there.
+ */
+export function isBuilt(page: PlaceholderPageKey): boolean {
+  return page in FEATURE_PAGES;
 }
 
 /** Every page of spec §2 with its aliases. */
@@ -109,31 +220,63 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { paths: ['/user-guide', '/guide-utilisateur'], page: 'userGuide', area: 'public' },
   { paths: ['/subscription'], page: 'subscription', area: 'public' },
 
-  { paths: ['/patient-dashboard'], page: 'patientDashboard', area: 'patient', loading: 'dashboard' },
-  { paths: ['/profil', '/profile'], page: 'profile', area: 'patient' },
+  { paths: ['/patient-dashboard'], page: 'patientDashboard', area: 'patient', loading: 'dashboard', menu: { roles: ['patient'], label: 'dashboard', icon: LayoutDashboard, order: 10, inline: true, home: true } },
+  { paths: ['/profil', '/profile'], page: 'profile', area: 'patient', menu: { roles: ['patient'], label: 'profile', icon: UserRound, order: 50, inline: true } },
   { paths: ['/dashboard', '/health-dashboard'], page: 'healthDashboard', area: 'patient', loading: 'dashboard' },
-  { paths: ['/abonnement'], page: 'patientSubscription', area: 'patient' },
-  { paths: ['/notifications'], page: 'notifications', area: 'patient' },
-  { paths: ['/support'], page: 'support', area: 'patient' },
-  { paths: ['/settings'], page: 'settings', area: 'patient' },
-  { paths: ['/cgm-connection'], page: 'cgmConnection', area: 'patient' },
-  { paths: ['/messages'], page: 'messages', area: 'patient' },
-  { paths: ['/appointments'], page: 'appointments', area: 'patient' },
-  { paths: ['/reports'], page: 'reports', area: 'patient', loading: 'report' },
-  { paths: ['/reminders'], page: 'reminders', area: 'patient' },
-  { paths: ['/new-measurement'], page: 'newMeasurement', area: 'patient' },
-  { paths: ['/weekly-report'], page: 'weeklyReport', area: 'patient', loading: 'report' },
+  { paths: ['/abonnement'], page: 'patientSubscription', area: 'patient', menu: { roles: ['patient'], label: 'subscription', icon: CreditCard, order: 110 } },
+  { paths: ['/notifications'], page: 'notifications', area: 'patient', menu: { roles: ['patient'], label: 'notifications', icon: Bell, order: 60, count: 'unreadNotifications' } },
+  { paths: ['/support'], page: 'support', area: 'patient', menu: { roles: ['patient'], label: 'support', icon: LifeBuoy, order: 120 } },
+  { paths: ['/settings'], page: 'settings', area: 'patient', menu: { roles: ['patient'], label: 'settings', icon: Settings, order: 130 } },
+  { paths: ['/cgm-connection'], page: 'cgmConnection', area: 'patient', menu: { roles: ['patient'], label: 'cgmConnection', icon: Radio, order: 100 } },
+  { paths: ['/messages'], page: 'messages', area: 'patient', menu: { roles: ['patient'], label: 'messages', icon: MessagesSquare, order: 70, count: 'unreadMessages' } },
+  { paths: ['/appointments'], page: 'appointments', area: 'patient', menu: { roles: ['patient'], label: 'appointments', icon: CalendarDays, order: 80 } },
+  { paths: ['/reports'], page: 'reports', area: 'patient', loading: 'report', menu: { roles: ['patient'], label: 'reports', icon: FileText, order: 30, inline: true } },
+  { paths: ['/reminders'], page: 'reminders', area: 'patient', menu: { roles: ['patient'], label: 'reminders', icon: Timer, order: 90 } },
+  { paths: ['/new-measurement'], page: 'newMeasurement', area: 'patient', menu: { roles: ['patient'], label: 'newMeasurement', icon: CirclePlus, order: 20, inline: true } },
+  { paths: ['/weekly-report'], page: 'weeklyReport', area: 'patient', loading: 'report', menu: { roles: ['patient'], label: 'weeklyReport', icon: CalendarRange, order: 40 } },
 
-  { paths: ['/doctor'], page: 'doctorDashboard', area: 'professional', loading: 'doctor' },
-  { paths: ['/doctor-resources'], page: 'doctorResources', area: 'professional' },
-  { paths: ['/doctor-profile'], page: 'doctorProfile', area: 'professional' },
-  { paths: ['/doctor-settings'], page: 'doctorSettings', area: 'professional' },
-  { paths: ['/doctor-appointments'], page: 'doctorAppointments', area: 'professional' },
-  { paths: ['/doctor-support'], page: 'doctorSupport', area: 'professional' },
-  { paths: ['/patient-invitations'], page: 'patientInvitations', area: 'professional' },
-  { paths: ['/admin'], page: 'admin', area: 'professional', loading: 'admin' },
-  { paths: ['/department-tracking'], page: 'departmentTracking', area: 'professional' },
+  { paths: ['/doctor'], page: 'doctorDashboard', area: 'professional', loading: 'doctor', menu: { roles: ['professional'], label: 'dashboard', icon: LayoutDashboard, order: 10, inline: true, home: true } },
+  { paths: ['/doctor-resources'], page: 'doctorResources', area: 'professional', menu: { roles: ['professional'], label: 'doctorResources', icon: BookOpen, order: 50 } },
+  { paths: ['/doctor-profile'], page: 'doctorProfile', area: 'professional', menu: { roles: ['professional'], label: 'doctorProfile', icon: IdCard, order: 40, inline: true } },
+  { paths: ['/doctor-settings'], page: 'doctorSettings', area: 'professional', menu: { roles: ['professional', 'admin'], label: 'settings', icon: Settings, order: 90 } },
+  { paths: ['/doctor-appointments'], page: 'doctorAppointments', area: 'professional', menu: { roles: ['professional'], label: 'doctorAppointments', icon: CalendarDays, order: 30 } },
+  { paths: ['/doctor-notifications'], page: 'doctorNotifications', area: 'professional', menu: { roles: ['professional'], label: 'notifications', icon: Bell, order: 20, count: 'unreadDelivered' } },
+  { paths: ['/doctor-support'], page: 'doctorSupport', area: 'professional', menu: { roles: ['professional'], label: 'doctorSupport', icon: LifeBuoy, order: 80 } },
+  { paths: ['/patient-invitations'], page: 'patientInvitations', area: 'professional', menu: { roles: ['professional'], label: 'invitations', icon: UserPlus, order: 20, inline: true } },
+  { paths: ['/admin'], page: 'admin', area: 'professional', loading: 'admin', menu: { roles: ['admin'], label: 'dashboard', icon: LayoutDashboard, order: 10, inline: true, home: true } },
+  { paths: ['/department-tracking'], page: 'departmentTracking', area: 'professional', menu: { roles: ['professional'], label: 'departmentTracking', icon: Building2, order: 60 } },
 ];
+
+/** One role's menu, from the route table: its built pages (and its home), in order. */
+export function menuFor(role: MenuRole): MenuItem[] {
+  return PAGE_ROUTES.flatMap((route) =>
+    route.menu && route.menu.roles.includes(role) && (route.menu.home || isBuilt(route.page)) ? [{ route, menu: route.menu }] : [],
+  )
+    .sort((a, b) => a.menu.order - b.menu.order)
+    .map(({ route, menu }) => ({
+      to: route.paths[0]!,
+      paths: route.paths,
+      label: menu.label,
+      icon: menu.icon,
+      inline: menu.inline ?? false,
+      ...(menu.count ? { count: menu.count } : {}),
+    }));
+}
+
+/**
+ * Landing feature cards whose page is not built yet: they say "bientôt" instead of promising it.
+ * Advice has no page of its own; its card waits for the advice engine (flip it here).
+ */
+const ADVICE_BUILT = false;
+const FEATURE_CARD_PAGES = { messaging: 'messages', appointments: 'appointments', reminders: 'reminders', cgm: 'cgmConnection' } as const;
+export const UPCOMING_FEATURES: readonly string[] = [
+  ...(ADVICE_BUILT ? [] : ['advice']),
+  ...Object.entries(FEATURE_CARD_PAGES)
+    .filter(([, page]) => !isBuilt(page))
+    .map(([card]) => card),
+];
+
+const ROLE_MENUS: RoleMenus = { patient: menuFor('patient'), professional: menuFor('professional'), admin: menuFor('admin') };
 
 const AREA_LOADING: Record<RouteArea, LoadingVariant> = {
   public: 'default',
@@ -149,6 +292,7 @@ function pageRoutes(area: RouteArea): RouteObject[] {
   return PAGE_ROUTES.filter((route) => route.area === area).flatMap((route) =>
     route.paths.map((path) => ({
       path,
+      handle: { preload: PAGE_CHUNKS[route.page] ?? (isBuilt(route.page) ? undefined : pageModules.placeholder) } satisfies PageHandle,
       element: suspended(
         FEATURE_PAGES[route.page]?.() ?? <PlaceholderPage pageKey={route.page} />,
         route.loading ?? AREA_LOADING[route.area],
@@ -160,34 +304,51 @@ function pageRoutes(area: RouteArea): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout menus={ROLE_MENUS} />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: suspended(<LandingPage />) },
+      {
+        index: true,
+        element: (
+          <SignedInToOwnSpace>
+            {suspended(<LandingPage upcoming={UPCOMING_FEATURES} />)}
+          </SignedInToOwnSpace>
+        ),
+      },
       { path: '/auth', element: suspended(<AuthPage preload={preloadForUser} />) },
+      { path: '/auth/unlock', element: suspended(<SignInUnlockPage />) },
       { path: '/invitations/accept', element: suspended(<AcceptInvitationPage />) },
+      { path: '/email/confirm', element: suspended(<EmailConfirmPage />) },
       { path: '/partage/:token', element: suspended(<SharePage />, 'dashboard') },
       ...pageRoutes('public'),
       {
         element: (
-          <RequireAuth>
-            <RequirePatient>
+          <>
+            <PreloadMatchedPage />
+            <PatientArea>
               <Outlet />
-            </RequirePatient>
-          </RequireAuth>
+            </PatientArea>
+          </>
         ),
         children: pageRoutes('patient'),
       },
       {
         element: (
-          <RequireAuth>
-            <RequireProfessional>
-              <TwoFactorBanner />
-              <Outlet />
-            </RequireProfessional>
-          </RequireAuth>
+          <>
+            <PreloadMatchedPage />
+            <RequireAuth>
+              <RequireProfessional>
+                <TwoFactorBanner />
+                <Outlet />
+              </RequireProfessional>
+            </RequireAuth>
+          </>
         ),
-        children: [...pageRoutes('professional'), { path: '/doctor/patients/:patientId', element: suspended(<DoctorPatientPage />, 'doctor') }],
+        children: [...pageRoutes('professional'), {
+            path: '/doctor/patients/:patientId',
+            handle: { preload: pageModules.doctorPatient } satisfies PageHandle,
+            element: <AdminToOwnSpace>{suspended(<DoctorPatientPage />, 'doctor')}</AdminToOwnSpace>,
+          }],
       },
       { path: '*', element: suspended(<NotFoundPage />) },
     ],

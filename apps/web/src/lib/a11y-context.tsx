@@ -7,8 +7,17 @@ import {
   scheduleShortcutHint,
   shortcutFor,
   type A11yFlags,
+  writeA11yFlags,
   type ShortcutAction,
 } from './a11y';
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 export const MAIN_CONTENT_ID = 'main-content';
 export const MAIN_NAVIGATION_ID = 'main-navigation';
@@ -42,7 +51,7 @@ const FLAG_LABEL: Record<keyof A11yFlags, string> = {
 export function A11yProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [flags, setFlags] = useState<A11yFlags>(() =>
-    initialA11yFlags(typeof window.matchMedia === 'function' ? (q) => window.matchMedia(q) : undefined),
+    initialA11yFlags(typeof window.matchMedia === 'function' ? (q) => window.matchMedia(q) : undefined, safeLocalStorage()),
   );
   const [panelOpen, setPanelOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -54,7 +63,11 @@ export function A11yProvider({ children }: { children: ReactNode }) {
 
   const setFlag = useCallback(
     (flag: keyof A11yFlags, value: boolean) => {
-      setFlags((previous) => ({ ...previous, [flag]: value }));
+      setFlags((previous) => {
+        const next = { ...previous, [flag]: value };
+        writeA11yFlags(safeLocalStorage(), next);
+        return next;
+      });
       announce(t(value ? 'a11y:announce.on' : 'a11y:announce.off', { setting: t(FLAG_LABEL[flag]) }));
     },
     [announce, t],

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyA11yFlags, createAnnouncer, initialA11yFlags, scheduleShortcutHint, shortcutFor } from './a11y';
+import { A11Y_STORAGE_KEY, applyA11yFlags, createAnnouncer, initialA11yFlags, readA11yFlags, scheduleShortcutHint, shortcutFor, writeA11yFlags } from './a11y';
 
 const press = (key: string, extra: Partial<{ code: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
   shortcutFor({ key, altKey: false, ctrlKey: false, metaKey: false, ...extra });
@@ -94,5 +94,28 @@ describe('flags', () => {
     const root = document.createElement('html');
     applyA11yFlags(root, { highContrast: true, reducedMotion: false, largeText: true });
     expect(root.className).toBe('high-contrast large-text');
+  });
+});
+
+describe('saved accessibility choices', () => {
+  const memoryStore = () => {
+    const data = new Map<string, string>();
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+  };
+  const os = (query: string) => ({ matches: query.includes('contrast') });
+
+  it('start from the OS when nothing was chosen, then from what was saved', () => {
+    const store = memoryStore();
+    expect(initialA11yFlags(os, store)).toEqual({ highContrast: true, reducedMotion: false, largeText: false });
+    writeA11yFlags(store, { highContrast: false, reducedMotion: true, largeText: true });
+    expect(initialA11yFlags(os, store)).toEqual({ highContrast: false, reducedMotion: true, largeText: true });
+    expect(readA11yFlags(store)).toEqual({ highContrast: false, reducedMotion: true, largeText: true });
+  });
+
+  it('ignore a garbled value', () => {
+    const store = memoryStore();
+    store.setItem(A11Y_STORAGE_KEY, '{not json');
+    expect(readA11yFlags(store)).toBeNull();
+    expect(initialA11yFlags(os, store).highContrast).toBe(true);
   });
 });

@@ -71,8 +71,43 @@ export const A11Y_CLASSES = {
 
 export type A11yFlags = Record<keyof typeof A11Y_CLASSES, boolean>;
 
-/** Starting flags: contrast and motion follow the OS, larger text starts off. */
-export function initialA11yFlags(matchMedia: ((query: string) => { matches: boolean }) | undefined): A11yFlags {
+/** Where a person's own choices are kept across reloads (theme-init.js reads it before first paint). */
+export const A11Y_STORAGE_KEY = 'glucosuivi-a11y';
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** The saved choices, or null when none were made (or storage is unavailable or garbled). */
+export function readA11yFlags(store: KeyValueStore | undefined): A11yFlags | null {
+  try {
+    const raw = store?.getItem(A11Y_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const value = parsed as Record<string, unknown>;
+    return { highContrast: value.highContrast === true, reducedMotion: value.reducedMotion === true, largeText: value.largeText === true };
+  } catch {
+    return null;
+  }
+}
+
+export function writeA11yFlags(store: KeyValueStore | undefined, flags: A11yFlags): void {
+  try {
+    store?.setItem(A11Y_STORAGE_KEY, JSON.stringify(flags));
+  } catch {
+    // Storage may be blocked: the choice then lasts for this visit only.
+  }
+}
+
+/**
+ * Starting flags: the person's saved choices; without any, contrast and motion follow the OS and
+ * larger text starts off.
+ */
+export function initialA11yFlags(
+  matchMedia: ((query: string) => { matches: boolean }) | undefined,
+  store?: KeyValueStore,
+): A11yFlags {
+  const saved = readA11yFlags(store);
+  if (saved) return saved;
   const matches = (query: string) => {
     try {
       return matchMedia?.(query).matches ?? false;

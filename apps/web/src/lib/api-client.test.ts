@@ -59,6 +59,12 @@ describe('apiCall', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('reads a 204 as the null its endpoint declares', async () => {
+    const removeThing = defineEndpoint({ method: 'POST', path: '/api/things/remove', summary: 'test', tags: ['test'], access: 'user', status: 204, response: z.null() });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    await expect(apiCall(removeThing)).resolves.toBeNull();
+  });
+
   it('throws the code of the error body', async () => {
     vi.stubGlobal('fetch', answer(409, { error: { code: 'conflict', message: 'taken', requestId: 'r1' } }));
     const error = await apiCall(createThing, { body: { value: 1 } }).catch((e: unknown) => e);
@@ -76,6 +82,12 @@ describe('apiCall', () => {
     await expect(apiCall(getThing, { params: { id: 'x' } })).rejects.toMatchObject({ code: 'invalid_response' });
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiCall(getThing, { params: { id: 'x' } })).rejects.toMatchObject({ code: 'network' });
+  });
+
+  it('reads a 204 without a body as the null its contract declares', async () => {
+    const deleteThing = defineEndpoint({ method: 'DELETE', path: '/api/things/:id', summary: 'test', tags: ['test'], access: 'user', params: z.object({ id: z.string() }), status: 204, response: z.null() });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    await expect(apiCall(deleteThing, { params: { id: 'a' } })).resolves.toBeNull();
   });
 
   it('lets an abort stay an abort', async () => {
@@ -101,5 +113,8 @@ describe('errorMessage', () => {
     const t = ((key: string) => key) as unknown as Parameters<typeof errorMessage>[1];
     expect(errorMessage(new ApiError('forbidden', 'x'), t)).toBe('errors:forbidden');
     expect(errorMessage(new Error('x'), t)).toBe('errors:unknown');
+    const withCount = ((key: string, options?: { count?: number }) => `${key}:${options?.count ?? '-'}`) as unknown as Parameters<typeof errorMessage>[1];
+    expect(errorMessage(new ApiError('rate_limited', 'x', 429, undefined, undefined, { retryAfterMinutes: 1 }), withCount)).toBe('errors:rate_limited_wait:1');
+    expect(errorMessage(new ApiError('rate_limited', 'x', 429), withCount)).toBe('errors:rate_limited:-');
   });
 });

@@ -71,12 +71,13 @@ export async function apiCall<E extends Endpoint>(
     throw new ApiError('network', error instanceof Error ? error.message : 'Network error');
   }
 
-  const payload = await readJson(response);
+  // A 204 has no body at all: its contract's answer is `null` (the response schema is z.null()).
+  const payload = response.status === 204 ? null : await readJson(response);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(payload);
     if (parsed.success) {
-      const { code, message, requestId, issues } = parsed.data.error;
-      throw new ApiError(code, message, response.status, requestId, issues);
+      const { code, message, requestId, issues, params } = parsed.data.error;
+      throw new ApiError(code, message, response.status, requestId, issues, params);
     }
     throw new ApiError(errorCodeForStatus(response.status), response.statusText, response.status);
   }

@@ -1,5 +1,7 @@
 import type { ErrorCode, ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { TFunction } from 'i18next';
+import { TEXT_ISSUES } from '@glucosuivi/domain/shared/text';
+import { DATE_OUT_OF_RANGE } from '@glucosuivi/domain/shared/dates';
 
 /** Codes the client adds to the server's: the request never got an answer, or a malformed one. */
 export type ClientErrorCode = 'network' | 'invalid_response';
@@ -15,6 +17,8 @@ export class ApiError extends Error {
     readonly status?: number,
     readonly requestId?: string,
     readonly issues?: ValidationIssue[],
+    /** Values for the message, e.g. `retryAfterMinutes` with `rate_limited`. */
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -40,8 +44,23 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return STATUS_CODES[status] ?? 'internal';
 }
 
-/** The one place where an error becomes a translated sentence (`errors:<code>`). */
+/** Issue messages of the shared input types (domain shared/text.ts, shared/dates.ts), said the same on every form. */
+const SHARED_ISSUES = new Set([...Object.values(TEXT_ISSUES), DATE_OUT_OF_RANGE]);
+
+/**
+ * The one place where an error becomes a translated sentence (`errors:<code>`); a refused input
+ * whose rule is one of the shared types says which (`errors:issues.<rule>`).
+ */
 export function errorMessage(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) return t(`errors:${error.code}`);
+  if (error instanceof ApiError) {
+    const shared =
+      error.code === 'validation_failed'
+        ? error.issues?.find((issue) => SHARED_ISSUES.has(issue.message))
+        : undefined;
+    if (shared) return t(`errors:issues.${shared.message}`);
+    const minutes = error.params?.retryAfterMinutes;
+    if (error.code === 'rate_limited' && typeof minutes === 'number') return t('errors:rate_limited_wait', { count: minutes });
+    return t(`errors:${error.code}`);
+  }
   return t('errors:unknown');
 }

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getSession } from '@glucosuivi/domain/accounts/accounts.contract';
 import {
   displayName as domainDisplayName,
   homeFor as domainHomeFor,
@@ -10,7 +11,8 @@ import {
 export type { SessionUser, SessionView };
 export type UserType = SessionUser['userType'];
 
-export const SESSION_PATH = '/api/auth/get-session';
+/** Read with a plain fetch, not apiCall: any answer but a well-formed session means "no user". */
+export const SESSION_PATH = getSession.path;
 export const sessionQueryKey = ['auth', 'session'] as const;
 /** Set when this tab signs out: guards then send to the site root, not to /auth (spec §2). */
 export const signedOutQueryKey = ['auth', 'signed-out'] as const;

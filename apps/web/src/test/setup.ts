@@ -4,6 +4,19 @@ import { installTestI18n } from './i18n-catalogs';
 
 installTestI18n();
 
+// No component test dials a server: the signed-in layout opens the realtime channel, and
+// happy-dom's WebSocket would really connect to localhost. This one never opens; the realtime
+// tests hand their own fake to the client. Assigned, not stubbed, so unstubAllGlobals keeps it.
+class OfflineWebSocket {
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  send(): void {}
+  close(): void {}
+}
+globalThis.WebSocket = OfflineWebSocket as unknown as typeof WebSocket;
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

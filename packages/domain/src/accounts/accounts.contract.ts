@@ -4,12 +4,15 @@ import {
   activeSessionSchema,
   backupCodeSchema,
   changeEmailSchema,
+  confirmEmailChangeSchema,
   forgotPasswordSchema,
+  MAX_PASSWORD_LENGTH,
   resetPasswordSchema,
   sessionUserSchema,
   sessionViewSchema,
   signInResultSchema,
   signInSchema,
+  signInUnlockSchema,
   signUpSchema,
   specialtySchema,
   totpCodeSchema,
@@ -38,6 +41,28 @@ export const signIn = defineEndpoint({
   body: signInSchema,
   response: signInResultSchema,
   errors: ['invalid_credentials', 'rate_limited'],
+});
+
+export const requestSignInUnlock = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/sign-in/unlock-link',
+  summary: 'E-mail a link that lifts the sign-in wait for the browser that opens it (always answers the same)',
+  tags: ['accounts'],
+  access: 'public',
+  body: forgotPasswordSchema,
+  response: ok,
+  errors: ['rate_limited'],
+});
+
+export const unlockSignIn = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/sign-in/unlock',
+  summary: 'Follow an unlock link: this browser becomes a known device of the account',
+  tags: ['accounts'],
+  access: 'public',
+  body: signInUnlockSchema,
+  response: ok,
+  errors: ['unlock_link_invalid', 'rate_limited'],
 });
 
 export const verifyTotp = defineEndpoint({
@@ -146,10 +171,73 @@ export const resetPassword = defineEndpoint({
 export const changeEmail = defineEndpoint({
   method: 'POST',
   path: '/api/accounts/email',
-  summary: 'Change the sign-in e-mail (password required again)',
+  summary: 'Ask to change the sign-in e-mail (password required again): a confirmation link goes to the new address',
   tags: ['accounts'],
   access: 'user',
   body: changeEmailSchema,
   response: ok,
   errors: ['invalid_credentials', 'email_taken', 'rate_limited'],
 });
+
+export const confirmEmailChange = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/email/confirm',
+  summary: 'Apply a requested e-mail change with the link sent to the new address (signed in as the same user)',
+  tags: ['accounts'],
+  access: 'user',
+  body: confirmEmailChangeSchema,
+  response: z.object({ email: z.string() }),
+  errors: ['email_change_invalid', 'email_change_expired', 'email_taken', 'rate_limited'],
+});
+
+const passwordAgain = z.object({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) }).strict();
+
+export const enableTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/two-factor/enable',
+  summary: 'Start TOTP enrolment: returns the otpauth URI and backup codes',
+  tags: ['accounts'],
+  access: 'user',
+  body: passwordAgain,
+  response: z.object({ totpUri: z.string(), backupCodes: z.array(z.string()) }),
+  errors: ['invalid_credentials', 'rate_limited'],
+});
+
+export const confirmTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/two-factor/confirm',
+  summary: 'Finish TOTP enrolment with a first code',
+  tags: ['accounts'],
+  access: 'user',
+  body: z.object({ code: z.string().regex(/^\d{6}$/, 'codeInvalid') }).strict(),
+  response: ok,
+  errors: ['invalid_code', 'rate_limited'],
+});
+
+export const disableTwoFactor = defineEndpoint({
+  method: 'POST',
+  path: '/api/accounts/two-factor/disable',
+  summary: 'Turn two-factor sign-in off (password required)',
+  tags: ['accounts'],
+  access: 'user',
+  body: passwordAgain,
+  response: ok,
+  errors: ['invalid_credentials', 'rate_limited'],
+});
+
+/**
+ * "Télécharger mes données" (GDPR art. 15 and 20): a ZIP of JSON and CSV files, streamed as it
+ * is written, so the response is the archive's bytes, not JSON. The web app opens it as a plain
+ * link (the session cookie authenticates it).
+ */
+export const exportData = defineEndpoint({
+  method: 'GET',
+  path: '/api/accounts/export.zip',
+  summary: 'Download all my data (ZIP: JSON and CSV)',
+  tags: ['accounts'],
+  access: 'user',
+  response: z.custom<AsyncIterable<Uint8Array>>(
+    (value) => typeof value === 'object' && value !== null && Symbol.asyncIterator in value,
+  ),
+});
+export const ZIP_CONTENT_TYPE = 'application/zip';

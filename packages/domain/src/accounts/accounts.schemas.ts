@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidRpps } from './rpps';
+import { freeText } from '../shared/text';
+import { isValidRpps, rppsProblem } from './rpps';
 
 export const LANGUAGES = ['fr', 'en', 'es'] as const;
 export const languageSchema = z.enum(LANGUAGES);
@@ -22,11 +23,11 @@ export const signUpSchema = z
     email: z.email('emailInvalid').max(254, 'emailInvalid'),
     password: z.string().min(MIN_PASSWORD_LENGTH, 'passwordTooShort').max(MAX_PASSWORD_LENGTH, 'passwordTooLong'),
     confirmPassword: z.string(),
-    firstName: z.string().trim().min(1, 'firstNameRequired').max(100, 'nameTooLong'),
-    lastName: z.string().trim().max(100, 'nameTooLong').optional(),
+    firstName: freeText({ min: 1, max: 100, messages: { required: 'firstNameRequired', tooLong: 'nameTooLong' } }),
+    lastName: freeText({ max: 100, messages: { tooLong: 'nameTooLong' } }).optional(),
     role: registrationRoleSchema,
-    medicalLicense: z.string().trim().optional(),
-    speciality: z.string().min(1, 'specialityInvalid').max(50).optional(),
+    medicalLicense: freeText({ max: 20, messages: { tooLong: 'medicalLicenseInvalid', invalidCharacters: 'medicalLicenseInvalid' } }).optional(),
+    speciality: freeText({ min: 1, max: 50, messages: { required: 'specialityInvalid', tooLong: 'specialityInvalid', invalidCharacters: 'specialityInvalid' } }).optional(),
     language: languageSchema.default('fr'),
   })
   .strict()
@@ -38,6 +39,8 @@ export const signUpSchema = z
       if (!value.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'lastNameRequired' });
       if (!value.medicalLicense) {
         ctx.addIssue({ code: 'custom', path: ['medicalLicense'], message: 'medicalLicenseRequired' });
+      } else if (rppsProblem(value.medicalLicense) === 'checksum') {
+        ctx.addIssue({ code: 'custom', path: ['medicalLicense'], message: 'medicalLicenseChecksum' });
       } else if (!isValidRpps(value.medicalLicense)) {
         ctx.addIssue({ code: 'custom', path: ['medicalLicense'], message: 'medicalLicenseInvalid' });
       }
@@ -67,6 +70,8 @@ export const sessionUserSchema = z.object({
   role: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
   language: languageSchema,
+  /** A professional's speciality id (medical_specialties), null when not given or not a professional. */
+  speciality: z.string().nullable().default(null),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -89,6 +94,13 @@ export const signInResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('two_factor_required') }),
 ]);
 export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/** Specialities whose holders are physicians: only they are addressed as "Dr" (a nurse is not). */
+export const PHYSICIAN_SPECIALITIES: readonly string[] = ['medecin', 'diabetologue'];
+
+export function isPhysician(speciality: string | null | undefined): boolean {
+  return speciality !== null && speciality !== undefined && PHYSICIAN_SPECIALITIES.includes(speciality);
+}
 
 export const specialtySchema = z.object({ id: z.string(), name: z.string(), displayOrder: z.number().int() });
 
@@ -124,6 +136,20 @@ export const resetPasswordSchema = z
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'passwordMismatch' });
+
+/** The token of the e-mailed link that proves the new address belongs to the user. */
+/** The token of an e-mailed sign-in unlock link. */
+export const signInUnlockSchema = z
+  .object({
+    token: z.string().min(10, 'tokenInvalid').max(400, 'tokenInvalid'),
+  })
+  .strict();
+
+export const confirmEmailChangeSchema = z
+  .object({
+    token: z.string().min(10, 'tokenInvalid').max(200, 'tokenInvalid'),
+  })
+  .strict();
 
 export const changeEmailSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidRpps } from './rpps';
+import { isValidRpps, rppsProblem } from './rpps';
 
 describe('isValidRpps', () => {
   it('accepts 11-digit numbers with a valid Luhn checksum', () => {
@@ -22,6 +22,15 @@ describe('isValidRpps', () => {
         if (typo !== valid) expect(isValidRpps(typo), typo).toBe(false);
       }
     }
+  });
+});
+
+describe('rppsProblem', () => {
+  it('tells a wrong check digit from a wrong format', () => {
+    expect(rppsProblem('10003456786')).toBeNull();
+    expect(rppsProblem('10003456784')).toBe('checksum');
+    expect(rppsProblem('1000345678')).toBe('format');
+    expect(rppsProblem('1000345678a')).toBe('format');
   });
 });
 

@@ -15,3 +15,12 @@ export function isValidRpps(value: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/**
+ * What is wrong with an RPPS number, so the message can say it: not 11 digits (`format`), or
+ * 11 digits whose check digit does not match (`checksum`, almost always a typo).
+ */
+export function rppsProblem(value: string): 'format' | 'checksum' | null {
+  if (!/^\d{11}$/.test(value)) return 'format';
+  return isValidRpps(value) ? null : 'checksum';
+}

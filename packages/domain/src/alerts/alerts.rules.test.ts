@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_RECENCY_MS, alertForBloodPressure, alertForGlucoseReading, alertsForCgmSeries } from './alerts.rules';
+import { ALERT_RECENCY_MS, alertForBloodPressure, alertForGlucoseReading, alertReachesProfessional, alertsForCgmSeries } from './alerts.rules';
 
 const now = Date.parse('2026-11-02T09:00:00Z');
 
@@ -23,5 +23,15 @@ describe('alert rules', () => {
     const v = t.map((_, i) => (i >= 3 && i < 7 ? 60 : 110));
     const candidates = alertsForCgmSeries({ t, v }, now);
     expect(candidates).toEqual([expect.objectContaining({ kind: 'hypo', origin: 'cgm_episode', dedupKey: `episode:hypo:${t[3]}`, glucoseMgdl: 60 })]);
+  });
+});
+
+describe('alertReachesProfessional', () => {
+  it('needs the alert’s own data category and the alerts category', () => {
+    expect(alertReachesProfessional('hypo', ['glucose', 'alerts'])).toBe(true);
+    expect(alertReachesProfessional('urgent_hypo', ['alerts'])).toBe(false);
+    expect(alertReachesProfessional('hyper', ['glucose'])).toBe(false);
+    expect(alertReachesProfessional('bp_high', ['glucose', 'alerts'])).toBe(false);
+    expect(alertReachesProfessional('bp_urgent', ['blood_pressure', 'alerts'])).toBe(true);
   });
 });

@@ -91,3 +91,17 @@ export function alertsForCgmSeries(series: ColumnSeries, now: number): AlertCand
   }
   return out.sort((a, b) => a.occurredAt - b.occurredAt);
 }
+
+/**
+ * The categories a care link must share for one of the patient's alerts to reach the
+ * professional outside the patient page (notification, e-mail, push): the alert's own data
+ * (glucose or blood pressure) AND the alerts themselves. Either missing, the professional would
+ * learn something the patient did not share, so nothing is sent.
+ */
+export function alertCategoriesNeeded(kind: AlertKind): readonly ['glucose' | 'blood_pressure', 'alerts'] {
+  return [kind === 'bp_high' || kind === 'bp_urgent' ? 'blood_pressure' : 'glucose', 'alerts'];
+}
+
+export function alertReachesProfessional(kind: AlertKind, sharedCategories: readonly string[]): boolean {
+  return alertCategoriesNeeded(kind).every((category) => sharedCategories.includes(category));
+}

@@ -1,30 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeTriage, categoryOfKind, effectiveInvitationStatus, ipPrefix, normalizeCategories, shareLinkStatus, userAgentFamily } from './care-team.rules';
-import type { TriageRow } from './care-team.schemas';
-
-const row = (name: string, over: { urgent?: number; open?: number; below?: number | null; above?: number | null; notShared?: boolean }): TriageRow => ({
-  patientId: name,
-  firstName: name,
-  lastName: null,
-  categories: ['glucose', 'alerts'],
-  glucose: over.notShared
-    ? { notShared: true }
-    : {
-        lastReadingAt: null,
-        readings: 10,
-        inRange: 50,
-        belowRange: over.below ?? null,
-        veryLow: 0,
-        aboveRange: over.above ?? null,
-        gmi: 7,
-        cv: 30,
-        daysWithData: 14,
-        activePercent: 90,
-        sufficient: true,
-      },
-  alerts: { open: over.open ?? 0, urgent: over.urgent ?? 0 },
-  hba1c: null,
-});
+import { categoryOfKind, effectiveInvitationStatus, ipPrefix, normalizeCategories, shareLinkStatus, userAgentFamily } from './care-team.rules';
 
 describe('care-team rules', () => {
   it('maps kinds to categories and orders categories canonically', () => {
@@ -39,20 +14,6 @@ describe('care-team rules', () => {
     expect(effectiveInvitationStatus('pending', new Date('2026-11-02T09:00:01Z'), now)).toBe('pending');
     expect(effectiveInvitationStatus('accepted', new Date('2026-01-01T00:00:00Z'), now)).toBe('accepted');
     expect(shareLinkStatus({ expiresAt: new Date('2027-01-01'), revokedAt: now }, now)).toBe('revoked');
-  });
-
-  it('sorts worst first: urgent alerts, open alerts, below range, above range, unknown last', () => {
-    const rows = [
-      row('calm', { below: 1, above: 10 }),
-      row('urgent', { urgent: 1, open: 1, below: 0, above: 0 }),
-      row('hidden', { notShared: true }),
-      row('low', { below: 12, above: 5 }),
-      row('high', { below: 1, above: 60 }),
-      row('alert', { open: 2, below: 0, above: 0 }),
-    ];
-    expect(arrangeTriage(rows, { filter: 'all', sort: 'worst_first' }).map((r) => r.patientId)).toEqual(['urgent', 'alert', 'low', 'high', 'calm', 'hidden']);
-    expect(arrangeTriage(rows, { filter: 'open_alerts', sort: 'worst_first' }).map((r) => r.patientId)).toEqual(['urgent', 'alert']);
-    expect(arrangeTriage(rows, { filter: 'all', sort: 'name', q: 'AL' }).map((r) => r.patientId)).toEqual(['alert', 'calm']);
   });
 
   it('keeps only a browser family and a network prefix', () => {

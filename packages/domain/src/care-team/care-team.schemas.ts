@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { glucoseTargetsSchema, type GlucoseTargets } from '../glucose/bands';
-import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, measurementRecordSchema, summaryQuerySchema, summarySchema } from '../measurements/measurements.schemas';
-import { alertSchema } from '../alerts/alerts.schemas';
-import { targetsInputSchema } from '../profile/profile.schemas';
+import { freeText } from '../shared/text';
+import { plausibleDateTime } from '../shared/dates';
+import { glucoseSeriesResponseSchema, summarySchema } from '../measurements/measurements.schemas';
 
 /**
  * Care team, consent and sharing (PRODUCT.md §4). A care link joins a patient and a
@@ -89,7 +88,7 @@ export const invitePatientSchema = z.object({ email }).strict();
 /** Patient → professional, by e-mail or by the professional's personal code, with the categories to share. */
 export const inviteProfessionalSchema = z.union([
   z.object({ email, categories: categoriesSchema }).strict(),
-  z.object({ code: z.string().trim().min(4).max(32), categories: categoriesSchema }).strict(),
+  z.object({ code: freeText({ min: 4, max: 32 }), categories: categoriesSchema }).strict(),
 ]);
 export type InviteProfessionalInput = z.infer<typeof inviteProfessionalSchema>;
 
@@ -181,12 +180,12 @@ export const createShareLinkSchema = z
   .object({
     categories: categoriesSchema,
     /** The period of data shown: [from, to). */
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
+    from: plausibleDateTime,
+    to: plausibleDateTime,
     /** Lifetime of the link in hours: 1 h to 90 days, default 7 days. */
     expiresInHours: z.number().int().min(SHARE_LINK_MIN_HOURS).max(SHARE_LINK_MAX_HOURS).default(SHARE_LINK_DEFAULT_HOURS),
     /** A name for the patient's own list ("Dr Durand, remplaçant"). */
-    label: z.string().trim().max(80).optional(),
+    label: freeText({ max: 80 }).optional(),
   })
   .strict()
   .refine((s) => Date.parse(s.from) < Date.parse(s.to), { path: ['to'], message: 'to must be after from' })
@@ -219,14 +218,7 @@ export type ShareLinkList = z.infer<typeof shareLinkListSchema>;
 export const shareTokenParamsSchema = z.object({ token: z.string().max(100) }).strict();
 
 // ---------------------------------------------------------------------------------------------
-// What a professional (or a share link) sees of a patient
-
-/** A field hidden because its category is not shared: the value is null and this marker is set. */
-export const notSharedSchema = z.object({ notShared: z.literal(true) });
-
-const sharedOr = <T extends z.ZodType>(schema: T) => z.union([schema, notSharedSchema]);
-
-export const patientIdParamsSchema = z.object({ patientId: z.string().min(1).max(100) }).strict();
+// What someone else sees of a patient: the shared summary (a professional's patient page, a share link)
 
 /**
  * The patient's own dashboard summary restricted to the shared categories: fields of a category
@@ -239,106 +231,6 @@ export const sharedSummarySchema = summarySchema.extend({
   notShared: z.array(shareCategorySchema),
 });
 export type SharedSummary = z.infer<typeof sharedSummarySchema>;
-
-export const patientAnalyticsSchema = z.object({
-  patient: z.object({ id: z.string(), firstName: z.string(), lastName: z.string().nullable() }),
-  summary: sharedSummarySchema,
-  targetsSetBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
-});
-export type PatientAnalytics = z.infer<typeof patientAnalyticsSchema>;
-
-/** Same periods as the patient's dashboard (1, 7, 14, 30 or 90 days). */
-export const patientSummaryQuerySchema = summaryQuerySchema;
-/** Same bounds as the patient's chart series (at most 92 days). */
-export const patientSeriesQuerySchema = glucoseSeriesQuerySchema;
-export const sharedSeriesSchema = glucoseSeriesResponseSchema;
-
-/** The patient's latest entries of the shared kinds, newest first (the dashboard's recent list). */
-export const patientEntriesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }).strict();
-export const patientEntriesSchema = z.object({ items: z.array(measurementRecordSchema) });
-export type PatientEntries = z.infer<typeof patientEntriesSchema>;
-
-export const setPatientTargetsSchema = z.object({ targets: targetsInputSchema }).strict();
-export const patientTargetsSchema = z.object({
-  targets: glucoseTargetsSchema,
-  targetsSetBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
-});
-export type PatientTargets = { targets: GlucoseTargets; targetsSetBy: { userId: string; name: string } | null };
-
-export const patientAlertParamsSchema = z.object({ patientId: z.string().min(1).max(100), alertId: z.uuid() }).strict();
-export const patientAlertListSchema = z.object({ items: z.array(alertSchema) });
-export const patientAlertSchema = alertSchema;
-
-// Consultation notes: private to the professional who wrote them.
-export const consultationNoteSchema = z.object({
-  id: z.uuid(),
-  body: z.string(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
-export type ConsultationNote = z.infer<typeof consultationNoteSchema>;
-export const consultationNoteListSchema = z.object({ items: z.array(consultationNoteSchema) });
-export const consultationNoteInputSchema = z.object({ body: z.string().trim().min(1).max(10_000) }).strict();
-export const noteParamsSchema = z.object({ patientId: z.string().min(1).max(100), noteId: z.uuid() }).strict();
-
-// ---------------------------------------------------------------------------------------------
-// Triage (GET /api/doctor/patients)
-
-export const TRIAGE_DAYS = 14;
-
-export const TRIAGE_FILTERS = ['open_alerts', 'not_enough_data', 'below_range', 'all'] as const;
-export const TRIAGE_SORTS = ['worst_first', 'name', 'last_reading'] as const;
-
-export const triageQuerySchema = z
-  .object({
-    filter: z.enum(TRIAGE_FILTERS).default('all'),
-    sort: z.enum(TRIAGE_SORTS).default('worst_first'),
-    /** Case- and accent-insensitive match on first or last name. */
-    q: z.string().trim().max(80).optional(),
-  })
-  .strict();
-export type TriageQuery = z.infer<typeof triageQuerySchema>;
-
-export const triageRowSchema = z.object({
-  patientId: z.string(),
-  firstName: z.string(),
-  lastName: z.string().nullable(),
-  categories: z.array(shareCategorySchema),
-  /**
-   * Glucose metrics of the last 14 days (standard 54/70/180/250 bands so patients compare on one
-   * scale; the patient's own targets are on the analytics page). `{ notShared: true }` when the
-   * patient does not share glucose.
-   */
-  glucose: sharedOr(
-    z.object({
-      lastReadingAt: z.iso.datetime().nullable(),
-      readings: z.number().int(),
-      /** % of readings; null without readings. */
-      inRange: z.number().nullable(),
-      belowRange: z.number().nullable(),
-      veryLow: z.number().nullable(),
-      aboveRange: z.number().nullable(),
-      gmi: z.number().nullable(),
-      cv: z.number().nullable(),
-      daysWithData: z.number().int(),
-      /** % of the expected 5-minute CGM readings of the period. */
-      activePercent: z.number(),
-      /** False when fewer than 14 days or less than 70 % active time (PRODUCT.md §3). */
-      sufficient: z.boolean(),
-    }),
-  ),
-  alerts: sharedOr(z.object({ open: z.number().int(), urgent: z.number().int() })),
-  hba1c: sharedOr(z.object({ percent: z.number(), measuredAt: z.iso.datetime() }).nullable()),
-});
-export type TriageRow = z.infer<typeof triageRowSchema>;
-
-export const triageListSchema = z.object({
-  items: z.array(triageRowSchema),
-  /** Linked patients before filter and search. */
-  total: z.number().int(),
-  period: z.object({ from: z.iso.datetime(), to: z.iso.datetime(), days: z.number().int() }),
-});
-export type TriageList = z.infer<typeof triageListSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Public share view (GET /api/share/:token)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeGlucoseMetrics } from '../glucose/metrics';
 import { detectEpisodes } from '../glucose/episodes';
+import { alertsForCgmSeries } from '../alerts/alerts.rules';
 import { dayNumberToIsoDate, getZoneOffsetResolver, localDayNumber } from '../glucose/timezone';
 import {
   CGM_PROFILES,
@@ -76,6 +77,28 @@ describe('generateCgmDays', () => {
     expect(metrics.poorly_controlled!.mean).toBeGreaterThan(metrics.average!.mean);
     expect(metrics.hypo_prone!.belowRange).toBeGreaterThan(metrics.average!.belowRange);
     expect(metrics.hypo_prone!.belowRange).toBeGreaterThan(metrics.well_controlled!.belowRange);
+  });
+
+  it('with lastNightHypo, has an urgent low to alert on whatever the time it ends (every 20 minutes of a day), random draws unchanged', () => {
+    const hours = Array.from({ length: 72 }, (_, k) => Date.UTC(2026, 10, 24, 0, 7 + 20 * k));
+    const alerted = (options: { lastNightHypo?: boolean }) =>
+      hours.map((end) => alertsForCgmSeries(generateCgmDays({ seed: 5, days: 3, endAt: end, profile: 'well_controlled', ...options }), end).length > 0);
+    // Without it the last 24 hours often hold no episode: a demo seeded then shows no alert.
+    expect(alerted({}).filter(Boolean).length).toBeLessThan(hours.length);
+    expect(alerted({ lastNightHypo: true })).toEqual(hours.map(() => true));
+    for (const end of hours) {
+      const forced = generateCgmDays({ seed: 5, days: 3, endAt: end, profile: 'well_controlled', lastNightHypo: true });
+      const urgent = alertsForCgmSeries(forced, end).filter((a) => a.kind === 'urgent_hypo');
+      expect(urgent.length, new Date(end).toISOString()).toBeGreaterThan(0);
+      // A night one: it begins between 00:30 and 03:30 local.
+      const local = (urgent[0]!.occurredAt + paris(urgent[0]!.occurredAt)) % DAY;
+      expect(local / MIN).toBeGreaterThanOrEqual(30);
+      expect(local / MIN).toBeLessThan(210);
+    }
+    const plain = generateCgmDays({ seed: 5, days: 3, endAt: hours[36]!, profile: 'well_controlled' });
+    const forced = generateCgmDays({ seed: 5, days: 3, endAt: hours[36]!, profile: 'well_controlled', lastNightHypo: true });
+    expect(forced.t.length).toBeGreaterThanOrEqual(plain.t.length);
+    expect(forced.v.slice(-10)).toEqual(plain.v.slice(-10));
   });
 
   it('honours the interval', () => {

@@ -94,6 +94,12 @@ export interface GenerateCgmOptions {
   profile?: CgmProfile;
   /** Default Europe/Paris. */
   timeZone?: string;
+  /**
+   * Adds a night hypo (nadir 50 mg/dL for 60 minutes, from 02:30 local or earlier that night)
+   * to the last night, over by `endAt` and confirmed within the 24 hours before it. The demo wants one: a patient seeded at any hour then has a recent episode,
+   * so its alerts are never empty. The random draws are unchanged.
+   */
+  lastNightHypo?: boolean;
 }
 
 export interface GeneratedCgm {
@@ -158,6 +164,31 @@ function scheduleEvents(
   return ev;
 }
 
+const LAST_NIGHT_HYPO = { startMinute: 150, minutes: 60, nadir: 50 };
+
+/** Inserts the forced hypo; returns the time it spans, descent to recovery. */
+function addLastNightHypo(ev: Events, offsetOf: ZoneOffsetResolver, endAt: number): { from: number; to: number } {
+  // It must be over (descent, plateau and recovery: 25 + 60 + 25 minutes) by the last reading
+  // and confirmed within the last 24 hours: 02:30 tonight if over, else as late that night as it
+  // can be, else 02:30 the night before (when the data ends between midnight and 02:20).
+  const span = (50 + LAST_NIGHT_HYPO.minutes) * MINUTE_MS;
+  const day = localDayNumber(offsetOf, endAt);
+  const latest = endAt - span;
+  const tonight = atLocal(offsetOf, day, LAST_NIGHT_HYPO.startMinute);
+  const at = latest >= tonight ? tonight : latest >= atLocal(offsetOf, day, 30) ? latest : atLocal(offsetOf, day - 1, LAST_NIGHT_HYPO.startMinute);
+  // The simulation walks hypos in time order: drop a random one that would overlap, insert in place.
+  const keep = ev.hypoAt.map((start) => Math.abs(start - at) > 200 * MINUTE_MS);
+  const events = ev.hypoAt
+    .map((start, i) => ({ start, minutes: ev.hypoMinutes[i] as number, nadir: ev.hypoNadir[i] as number }))
+    .filter((_, i) => keep[i]);
+  events.push({ start: at, minutes: LAST_NIGHT_HYPO.minutes, nadir: LAST_NIGHT_HYPO.nadir });
+  events.sort((a, b) => a.start - b.start);
+  ev.hypoAt = events.map((e) => e.start);
+  ev.hypoMinutes = events.map((e) => e.minutes);
+  ev.hypoNadir = events.map((e) => e.nadir);
+  return { from: at, to: at + span };
+}
+
 function scheduleGaps(
   rng: Rng,
   start: number,
@@ -200,7 +231,9 @@ export function generateCgmDays(options: GenerateCgmOptions): GeneratedCgm {
   const firstDay = localDayNumber(offsetOf, start) - 1;
   const lastDay = localDayNumber(offsetOf, options.endAt);
   const ev = scheduleEvents(rng, p, offsetOf, firstDay, lastDay);
-  const gaps = scheduleGaps(rng, start, options.endAt, offsetOf);
+  const forcedHypo = options.lastNightHypo ? addLastNightHypo(ev, offsetOf, options.endAt) : null;
+  // The forced hypo is recorded: no sensor gap hides it.
+  const gaps = scheduleGaps(rng, start, options.endAt, offsetOf).filter((g) => !forcedHypo || g.to <= forcedHypo.from || g.from >= forcedHypo.to);
 
   const phi = Math.exp(-interval / 180);
   const innovation = p.driftSd * Math.sqrt(1 - phi * phi);

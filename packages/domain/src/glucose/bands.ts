@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatGlucose, type GlucoseUnit } from './units';
 
 /**
  * Glucose bands and targets of the International Consensus on Time in Range (Battelino et al.,
@@ -157,4 +158,82 @@ export function sameRange(a: GlucoseRange, b: GlucoseRange): boolean {
     a.highAbove === b.highAbove &&
     a.veryHighAbove === b.veryHighAbove
   );
+}
+
+/** The thresholds of each band in `unit`, for labels ("< 54", "54–69", "70–180"…). */
+export interface BandLimits {
+  band: GlucoseBand;
+  /** Inclusive lower bound as shown, or null for the open band below. */
+  from: number | null;
+  /** Inclusive upper bound as shown, or null for the open band above. */
+  to: number | null;
+}
+
+/**
+ * The one definition of the band labels (dashboard, patient page, PDF): each band starts one
+ * display step (1 mg/dL, 0.1 mmol/L) after the one below ends, so "3,9–10,0" is followed by
+ * "10,1–13,9" in every place.
+ */
+export function bandLimits(range: GlucoseRange, unit: GlucoseUnit): BandLimits[] {
+  const step = unit === 'mmol/L' ? 0.1 : 1;
+  const f = (mgdl: number) => formatGlucose(mgdl, unit);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return [
+    { band: 'very_low', from: null, to: f(range.veryLowBelow) },
+    { band: 'low', from: f(range.veryLowBelow), to: round(f(range.lowBelow) - step) },
+    { band: 'in_range', from: f(range.lowBelow), to: f(range.highAbove) },
+    { band: 'high', from: round(f(range.highAbove) + step), to: f(range.veryHighAbove) },
+    { band: 'very_high', from: null, to: f(range.veryHighAbove) },
+  ];
+}
+
+/**
+ * The five shares rounded to one decimal by largest remainder, so they always add up to exactly
+ * 100 (or all 0 with no data); a non-zero share never rounds below `minTenths` tenths, the
+ * excess being taken from the largest share.
+ */
+function sharesInTenths(bands: Record<GlucoseBand, number>, minTenths: number): Record<GlucoseBand, number> {
+  const raw = GLUCOSE_BANDS.map((b) => Math.max(0, bands[b] ?? 0));
+  const total = raw.reduce((a, b) => a + b, 0);
+  const out = {} as Record<GlucoseBand, number>;
+  if (total <= 0) {
+    for (const b of GLUCOSE_BANDS) out[b] = 0;
+    return out;
+  }
+  const scaled = raw.map((x) => (x / total) * 1000);
+  const tenths = scaled.map((x) => (x > 0 ? Math.max(minTenths, Math.floor(x)) : 0));
+  let diff = 1000 - tenths.reduce((a, b) => a + b, 0);
+  const order = scaled.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest);
+  for (let k = 0; diff > 0; k = (k + 1) % order.length) {
+    const i = order[k]!.i;
+    if (raw[i]! > 0) {
+      tenths[i]! += 1;
+      diff--;
+    }
+  }
+  while (diff < 0) {
+    const widest = tenths.indexOf(Math.max(...tenths));
+    tenths[widest]! -= 1;
+    diff++;
+  }
+  GLUCOSE_BANDS.forEach((b, i) => (out[b] = tenths[i]! / 10));
+  return out;
+}
+
+/**
+ * Widths (in %) of the five segments of the time-in-range bar, adding up to exactly 100. A
+ * non-zero share keeps a visible sliver (≥ 0.5 %) so a rare low is never invisible.
+ */
+export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
+  return sharesInTenths(bands, 5);
+}
+
+/**
+ * The five shares as printed next to the bar: one decimal each, adding up to exactly 100 %
+ * (rounding each share on its own can print 99 % or 101 %). One decimal because the consensus
+ * targets are < 1 % and < 4 %: "1 %" could not say on which side of the target 0.8 % lies.
+ * A non-zero share prints at least 0.1 %, never a reassuring 0.
+ */
+export function bandPercents(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
+  return sharesInTenths(bands, 1);
 }

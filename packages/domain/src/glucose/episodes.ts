@@ -24,11 +24,14 @@ export type GlucoseAlertKind = 'urgent_hypo' | 'hypo' | 'hyper';
 export type BloodPressureAlertKind = 'urgent' | 'alert';
 
 /** Alert for one manual or meter reading: < 54 urgent hypo, < 70 hypo, > 250 hyper, else null. */
+/** The single-reading alert thresholds (mg/dL): below `urgent_hypo`/`hypo`, above `hyper`. */
+export const SINGLE_READING_THRESHOLDS: Record<GlucoseAlertKind, number> = { urgent_hypo: 54, hypo: 70, hyper: 250 };
+
 export function classifySingleReading(mgdl: number): GlucoseAlertKind | null {
   const r = Math.floor(mgdl + 0.5);
-  if (r < 54) return 'urgent_hypo';
-  if (r < 70) return 'hypo';
-  if (r > 250) return 'hyper';
+  if (r < SINGLE_READING_THRESHOLDS.urgent_hypo) return 'urgent_hypo';
+  if (r < SINGLE_READING_THRESHOLDS.hypo) return 'hypo';
+  if (r > SINGLE_READING_THRESHOLDS.hyper) return 'hyper';
   return null;
 }
 

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PREGNANCY_RANGE, targetsForPreset } from './bands';
-import { computeGlucoseMetrics, computeGri, evaluateTargets, griZone } from './metrics';
+import { bandPercents } from './bands';
+import { computeGlucoseMetrics, computeGri, evaluateTargets, figuresFromSums, griZone } from './metrics';
 
 const samples = new URL('../../../../../shared/samples/', import.meta.url);
 
@@ -170,6 +171,29 @@ describe('computeGlucoseMetrics weighting', () => {
     expect(p?.sufficiency.enoughDays).toBe(false);
   });
 
+  it('gives a perfect series 100 % active time whatever its phase against the period', () => {
+    // 14 days, one reading every 5 minutes filling every slot: slid across a whole 5-minute
+    // phase (every 10 seconds), the active time never moves.
+    const periodStart = Date.UTC(2026, 10, 11, 23, 0, 0);
+    const periodEnd = periodStart + 14 * 1440 * MIN;
+    for (let phaseS = 0; phaseS < 300; phaseS += 10) {
+      const s = regularSeries(4032, (i) => 100 + (i % 50), 5);
+      for (let i = 0; i < s.t.length; i++) s.t[i] = periodStart + phaseS * 1000 + i * 5 * MIN;
+      const m = computeGlucoseMetrics(s, { periodStart, periodEnd });
+      expect(m?.n, `phase ${phaseS} s`).toBe(4032);
+      expect(m?.activePercent, `phase ${phaseS} s`).toBe(100);
+      // One missing reading is one slot missing, at any phase.
+      const holed = { t: [...s.t.slice(0, 2000), ...s.t.slice(2001)], v: [...s.v.slice(0, 2000), ...s.v.slice(2001)] };
+      expect(computeGlucoseMetrics(holed, { periodStart, periodEnd })?.activePercent, `phase ${phaseS} s`).toBeCloseTo((100 * 4031) / 4032, 10);
+    }
+  });
+
+  it('reports the calendar days of the period when given', () => {
+    const s = regularSeries(288, () => 120);
+    const m = computeGlucoseMetrics(s, { periodStart: s.t[0], periodEnd: (s.t[0] as number) + 1440 * MIN, periodDays: 2 });
+    expect(m?.daysOfData).toBe(2);
+  });
+
   it('skips NaN, detects the interval and handles tiny inputs', () => {
     expect(computeGlucoseMetrics({ t: [], v: [] })).toBeNull();
     expect(computeGlucoseMetrics({ t: [0], v: [Number.NaN] })).toBeNull();
@@ -199,6 +223,20 @@ describe('computeGlucoseMetrics weighting', () => {
     expect(checks.find((c) => c.key === 'inRange')).toMatchObject({ met: false, limit: 70 });
     expect(checks.find((c) => c.key === 'veryHigh')).toBeUndefined();
   });
+
+  it('judges each target on the value as printed, so the verdict never contradicts the figure', () => {
+    const withVeryLow = (count: number) =>
+      evaluateTargets(computeGlucoseMetrics(regularSeries(10_000, (i) => (i < count ? 40 : 100)), { weighting: 'count' })!, targetsForPreset('standard'));
+    // 1.04 % is printed "1,0 %": at the "≤ 1 %" limit, met; 1.06 % is printed "1,1 %": not met.
+    expect(withVeryLow(104).find((c) => c.key === 'veryLow')).toMatchObject({ value: 1, limit: 1, met: true });
+    expect(withVeryLow(106).find((c) => c.key === 'veryLow')).toMatchObject({ value: 1.1, limit: 1, met: false });
+    // In range 69.96 % is printed "70,0 %": met at "≥ 70 %".
+    const inRange = evaluateTargets(
+      computeGlucoseMetrics(regularSeries(10_000, (i) => (i < 6_996 ? 100 : 200)), { weighting: 'count' })!,
+      targetsForPreset('standard'),
+    ).find((c) => c.key === 'inRange');
+    expect(inRange).toMatchObject({ value: 70, limit: 70, met: true });
+  });
 });
 
 describe('GRI', () => {
@@ -217,5 +255,30 @@ describe('GRI', () => {
       'E',
       'E',
     ]);
+  });
+});
+
+describe('figures from stored sums', () => {
+  it('agree with the metrics of the same readings as printed: shares, GMI and CV to one decimal', () => {
+    const s = regularSeries(2_016, (i) => 40 + ((i * 37) % 300));
+    const m = computeGlucoseMetrics(s, { weighting: 'count' })!;
+    const counts = { very_low: 0, low: 0, in_range: 0, high: 0, very_high: 0 };
+    for (const v of s.v) counts[v < 54 ? 'very_low' : v < 70 ? 'low' : v <= 180 ? 'in_range' : v <= 250 ? 'high' : 'very_high']++;
+    const figures = figuresFromSums({
+      n: s.v.length,
+      sumMgdl: s.v.reduce((a, b) => a + b, 0),
+      sumSquares: s.v.reduce((a, b) => a + b * b, 0),
+      bandCounts: counts,
+    });
+    const printed = bandPercents(m.bands);
+    expect(figures).toEqual({
+      inRange: printed.in_range,
+      veryLow: printed.very_low,
+      belowRange: Math.round((printed.very_low + printed.low) * 10) / 10,
+      aboveRange: Math.round((printed.high + printed.very_high) * 10) / 10,
+      gmi: Math.round(m.gmi * 10) / 10,
+      cv: Math.round(m.cv! * 10) / 10,
+    });
+    expect(figuresFromSums({ n: 0, sumMgdl: 0, sumSquares: 0, bandCounts: counts })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   BAND_VERY_HIGH,
   BAND_VERY_LOW,
   bandIndex,
+  bandPercents,
   sameRange,
   STANDARD_RANGE,
   type GlucoseBand,
@@ -12,7 +13,7 @@ import {
   type GlucoseTargets,
 } from './bands';
 import type { ColumnSeries } from './series';
-import { quantileSorted, roundHalfEven } from './stats';
+import { quantileSorted, roundHalfEven, roundHalfUp } from './stats';
 import { DAY_MS, MINUTE_MS } from './timezone';
 
 /**
@@ -46,6 +47,11 @@ export interface GlucoseMetricsOptions {
    */
   periodStart?: number;
   periodEnd?: number;
+  /**
+   * Calendar days the period covers (lastLocalDays): reported as `daysOfData` instead of the
+   * elapsed time, so "14 days" still means 14 while today is under way.
+   */
+  periodDays?: number;
 }
 
 export interface GlucoseMetrics {
@@ -228,15 +234,16 @@ export function computeGlucoseMetrics(
     const ps = options.periodStart as number;
     const pe = options.periodEnd as number;
     expected = roundHalfEven((pe - ps) / intervalMs);
-    // Time before the first and after the last reading is missing too: count it as a gap
-    // whose first slot is the period edge.
-    for (const d of [(first - ps) / MINUTE_MS + interval, (pe - last) / MINUTE_MS]) {
-      if (roundHalfEven(d) > interval) {
-        gapMinutes += d;
-        gapCount++;
-      }
+    // Time before the first and after the last reading is missing too. Both edges together are
+    // one gap (as if the period wrapped around): their sum depends only on the span of the
+    // readings, never on where the readings fall against the clock, so a perfect series is 100 %
+    // whatever its phase.
+    const edges = (first - ps) / MINUTE_MS + (pe - last) / MINUTE_MS;
+    if (roundHalfEven(edges) > interval) {
+      gapMinutes += edges;
+      gapCount++;
     }
-    daysOfData = (pe - ps) / DAY_MS;
+    daysOfData = options.periodDays ?? (pe - ps) / DAY_MS;
   } else {
     expected = roundHalfEven(roundHalfEven((last - first) / MINUTE_MS) / interval) + 1;
     daysOfData = (expected * intervalMs) / DAY_MS;
@@ -264,7 +271,7 @@ export function computeGlucoseMetrics(
     median,
     sd,
     cv: sd === null ? null : (100 * sd) / mean,
-    gmi: 3.31 + 0.02392 * mean,
+    gmi: gmiPercent(mean),
     bands: {
       very_low: share(rng, BAND_VERY_LOW),
       low: share(rng, BAND_LOW),
@@ -284,38 +291,75 @@ export function computeGlucoseMetrics(
   };
 }
 
+/** One decimal, as every percentage is printed. */
+const tenths = (x: number) => roundHalfUp(x, 1);
+
+/** Glucose management indicator (%) of a mean glucose in mg/dL: 3.31 + 0.02392 × mean. */
+export function gmiPercent(meanMgdl: number): number {
+  return 3.31 + 0.02392 * meanMgdl;
+}
+
+/**
+ * Key figures from stored sums (count, sum, sum of squares and readings per band), as the
+ * professional's list reads them from the daily aggregates: the same definitions as
+ * computeGlucoseMetrics with every reading weighing the same, and the shares printed as
+ * `bandPercents` prints them (one decimal, adding up to 100).
+ */
+export function figuresFromSums(sums: {
+  n: number;
+  sumMgdl: number;
+  sumSquares: number;
+  bandCounts: Record<GlucoseBand, number>;
+}): { inRange: number; belowRange: number; veryLow: number; aboveRange: number; gmi: number; cv: number | null } | null {
+  const { n } = sums;
+  if (n <= 0) return null;
+  const mean = sums.sumMgdl / n;
+  const variance = n > 1 ? Math.max(0, (sums.sumSquares - n * mean * mean) / (n - 1)) : null;
+  const shares = Object.fromEntries(Object.entries(sums.bandCounts).map(([band, count]) => [band, (count / n) * 100])) as Record<GlucoseBand, number>;
+  const shown = bandPercents(shares);
+  return {
+    inRange: shown.in_range,
+    belowRange: tenths(shown.very_low + shown.low),
+    veryLow: shown.very_low,
+    aboveRange: tenths(shown.high + shown.very_high),
+    gmi: tenths(gmiPercent(mean)),
+    cv: variance !== null && mean > 0 ? tenths((Math.sqrt(variance) / mean) * 100) : null,
+  };
+}
+
 export type TargetKey = 'veryLow' | 'belowRange' | 'inRange' | 'aboveRange' | 'veryHigh' | 'cv';
 
 export interface TargetCheck {
   key: TargetKey;
+  /** The value as the reader sees it (one decimal; band shares as `bandPercents` prints them). */
   value: number;
-  /** The limit; `max` targets are met at or below it, `min` targets at or above it. */
+  /** The limit; `max` targets are met at or below it (≤), `min` targets at or above it (≥). */
   limit: number;
   kind: 'max' | 'min';
   met: boolean;
 }
 
 /**
- * Compares metrics with a patient's targets; targets set to null are skipped. A value equal to
- * the limit counts as met (the consensus limits are themselves rounded percentages). The
- * metrics must have been computed with the targets' range for the shares to mean anything.
+ * Compares metrics with a patient's targets; targets set to null are skipped. The verdict is
+ * taken on the value as printed (band shares rounded together so they add up to 100, the CV to
+ * one decimal), so a reader never sees "1,0 %" beside "objectif ≤ 1 %" judged not met, or the
+ * reverse. A value equal to the limit counts as met (the consensus limits are themselves
+ * rounded percentages). The metrics must have been computed with the targets' range for the
+ * shares to mean anything.
  */
 export function evaluateTargets(metrics: GlucoseMetrics, targets: GlucoseTargets): TargetCheck[] {
   const out: TargetCheck[] = [];
-  const add = (
-    key: TargetKey,
-    value: number | null,
-    limit: number | null,
-    kind: 'max' | 'min',
-  ): void => {
+  const shown = bandPercents(metrics.bands);
+  const add = (key: TargetKey, value: number | null, limit: number | null, kind: 'max' | 'min'): void => {
     if (limit === null || value === null) return;
-    out.push({ key, value, limit, kind, met: kind === 'max' ? value <= limit : value >= limit });
+    const printed = tenths(value);
+    out.push({ key, value: printed, limit, kind, met: kind === 'max' ? printed <= limit : printed >= limit });
   };
-  add('veryLow', metrics.bands.very_low, targets.veryLowMaxPercent, 'max');
-  add('belowRange', metrics.belowRange, targets.belowRangeMaxPercent, 'max');
-  add('inRange', metrics.bands.in_range, targets.inRangeMinPercent, 'min');
-  add('aboveRange', metrics.aboveRange, targets.aboveRangeMaxPercent, 'max');
-  add('veryHigh', metrics.bands.very_high, targets.veryHighMaxPercent, 'max');
+  add('veryLow', shown.very_low, targets.veryLowMaxPercent, 'max');
+  add('belowRange', shown.very_low + shown.low, targets.belowRangeMaxPercent, 'max');
+  add('inRange', shown.in_range, targets.inRangeMinPercent, 'min');
+  add('aboveRange', shown.high + shown.very_high, targets.aboveRangeMaxPercent, 'max');
+  add('veryHigh', shown.very_high, targets.veryHighMaxPercent, 'max');
   add('cv', metrics.cv, targets.cvMaxPercent, 'max');
   return out;
 }

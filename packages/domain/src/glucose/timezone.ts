@@ -177,3 +177,43 @@ export function localDayNumber(offsetOf: ZoneOffsetResolver, epochMs: number): n
 export function dayNumberToIsoDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * A period of whole calendar days in the patient's time zone: [from, to) in epoch ms, with its
+ * first and last local dates (`YYYY-MM-DD`) and its number of days.
+ */
+export interface LocalDaysPeriod {
+  from: number;
+  to: number;
+  days: number;
+  firstDay: string;
+  lastDay: string;
+  timeZone: string;
+}
+
+/**
+ * "The last N days", the one definition every screen, list, report and PDF uses: the N calendar
+ * days of the patient's time zone ending today, today included — from local midnight N − 1 days
+ * ago up to now. The triage SQL filters its local-day aggregates on `firstDay`.
+ */
+export function lastLocalDays(nowMs: number, days: number, timeZone: string): LocalDaysPeriod {
+  const offsetOf = getZoneOffsetResolver(timeZone);
+  const today = localDayNumber(offsetOf, nowMs);
+  const first = today - (Math.max(1, Math.floor(days)) - 1);
+  return {
+    from: localToUtc(offsetOf, first * DAY_MS),
+    to: nowMs,
+    days: today - first + 1,
+    firstDay: dayNumberToIsoDate(first),
+    lastDay: dayNumberToIsoDate(today),
+    timeZone,
+  };
+}
+
+/** The local calendar days an explicit period [from, to) touches (a share link's period). */
+export function localDaysOf(fromMs: number, toMs: number, timeZone: string): LocalDaysPeriod {
+  const offsetOf = getZoneOffsetResolver(timeZone);
+  const first = localDayNumber(offsetOf, fromMs);
+  const last = Math.max(first, localDayNumber(offsetOf, toMs - 1));
+  return { from: fromMs, to: toMs, days: last - first + 1, firstDay: dayNumberToIsoDate(first), lastDay: dayNumberToIsoDate(last), timeZone };
+}

@@ -12,6 +12,7 @@ import {
   parseGlucose,
   parseHba1c,
 } from './units';
+import { formatGlucoseNumber } from './units';
 
 describe('glucose units', () => {
   it('converts with 18.01559', () => {
@@ -72,5 +73,15 @@ describe('numeric helpers', () => {
     expect(quantileSorted([1, 2, 3, 4, 10], 0.75)).toBe(4);
     expect(quantileSorted([], 0.5)).toBeNaN();
     expect(quantileSorted([7], 0.95)).toBe(7);
+  });
+});
+
+describe('formatGlucoseNumber', () => {
+  it('writes mg/dL whole and mmol/L with one decimal, in the reader’s locale', () => {
+    expect(formatGlucoseNumber(65.4, 'mg/dL', 'fr')).toBe('65');
+    expect(formatGlucoseNumber(65, 'mmol/L', 'fr')).toBe('3,6');
+    expect(formatGlucoseNumber(65, 'mmol/L', 'es-ES')).toBe('3,6');
+    expect(formatGlucoseNumber(65, 'mmol/L', 'en-GB')).toBe('3.6');
+    expect(formatGlucoseNumber(90, 'mmol/L', 'fr')).toBe('5,0');
   });
 });

@@ -33,6 +33,28 @@ export function formatGlucose(mgdl: number, unit: GlucoseUnit): number {
   return unit === 'mmol/L' ? roundHalfUp(glucoseMgdlToMmol(mgdl), 1) : roundHalfUp(mgdl, 0);
 }
 
+/** Decimals a glucose value is shown with: mg/dL whole, mmol/L one decimal. */
+export function glucoseDecimals(unit: GlucoseUnit): number {
+  return unit === 'mmol/L' ? 1 : 0;
+}
+
+const glucoseNumberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A glucose value (mg/dL) as the reader reads it, in their locale: "65", "3,6". The one glucose
+ * formatter of the app, the PDF report and the e-mails (the unit is appended by the caller).
+ */
+export function formatGlucoseNumber(mgdl: number, unit: GlucoseUnit, locale: string): string {
+  const key = `${locale}|${unit}`;
+  let format = glucoseNumberFormats.get(key);
+  if (!format) {
+    const digits = glucoseDecimals(unit);
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    glucoseNumberFormats.set(key, format);
+  }
+  return format.format(formatGlucose(mgdl, unit));
+}
+
 /** Glucose entered in `unit` → canonical mg/dL with one decimal (the storage precision). */
 export function parseGlucose(value: number, unit: GlucoseUnit): number {
   return roundHalfUp(unit === 'mmol/L' ? glucoseMmolToMgdl(value) : value, 1);

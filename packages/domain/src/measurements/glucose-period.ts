@@ -1,7 +1,7 @@
 import { computeAgp } from '../glucose/agp';
 import type { GlucoseTargets } from '../glucose/bands';
 import { computeDailyStats } from '../glucose/daily';
-import { computeGlucoseMetrics, evaluateTargets, type GlucoseMetrics } from '../glucose/metrics';
+import { computeGlucoseMetrics, evaluateTargets, SUFFICIENT_DAYS, type GlucoseMetrics } from '../glucose/metrics';
 import { roundHalfUp } from '../glucose/stats';
 import type { AgpDto, GlucoseMetricsDto, GlucosePeriod } from './measurements.schemas';
 
@@ -66,7 +66,7 @@ export function metricsToDto(m: GlucoseMetrics): GlucoseMetricsDto {
 /** Metrics, target checks, AGP and daily stats of the readings of [periodStart, periodEnd). */
 export function summarizeGlucosePeriod(
   readings: PeriodReadings,
-  options: { periodStart: number; periodEnd: number; timeZone: string; targets: GlucoseTargets },
+  options: { periodStart: number; periodEnd: number; timeZone: string; targets: GlucoseTargets; periodDays?: number },
 ): GlucosePeriod {
   let deviceCount = 0;
   for (let i = 0; i < readings.device.length; i++) if (readings.device[i]) deviceCount++;
@@ -76,7 +76,7 @@ export function summarizeGlucosePeriod(
   const range = options.targets.range;
   const metrics =
     basis === 'cgm'
-      ? computeGlucoseMetrics(series, { range, periodStart: options.periodStart, periodEnd: options.periodEnd })
+      ? computeGlucoseMetrics(series, { range, periodStart: options.periodStart, periodEnd: options.periodEnd, periodDays: options.periodDays })
       : computeGlucoseMetrics(series, { range, weighting: 'count' });
   let agp: AgpDto | null = null;
   if (basis === 'cgm') {
@@ -99,6 +99,13 @@ export function summarizeGlucosePeriod(
     max: d.max,
     bands: d.bands,
   }));
+  // A meter summary spans the local days that have readings ("1 mesure sur 1 jour"), not the
+  // few minutes between its first and last reading.
+  if (metrics && basis === 'meter') {
+    metrics.daysOfData = daily.length;
+    const enoughDays = daily.length >= SUFFICIENT_DAYS;
+    metrics.sufficiency = { enoughDays, enoughActive: metrics.sufficiency.enoughActive, sufficient: enoughDays && metrics.sufficiency.enoughActive };
+  }
   return {
     basis,
     readings: series.t.length,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { freeText } from '../shared/text';
+import { plausibleDate, plausibleDateTime } from '../shared/dates';
 import { alertSchema } from '../alerts/alerts.schemas';
 import { glucoseTargetsSchema } from '../glucose/bands';
 import type { LipidKind } from '../glucose/units';
@@ -87,12 +89,8 @@ function rangedNumber(limits: Limits, unit: string, integer = false) {
   });
 }
 
-const isoDateTime = z.iso.datetime({ offset: true });
-/** Free text PostgreSQL can store: a NUL character is refused by the database, so by us first. */
-export function storableText(max: number, min = 0) {
-  return z.string().trim().min(min).max(max).refine((s) => !s.includes('\u0000'), { message: 'must not contain a NUL character' });
-}
-const note = storableText(NOTE_MAX_LENGTH).nullable().optional();
+const isoDateTime = plausibleDateTime;
+const note = freeText({ max: NOTE_MAX_LENGTH, multiline: true }).nullable().optional();
 const common = { measuredAt: isoDateTime, note };
 
 export const glucoseInputSchema = z
@@ -189,7 +187,7 @@ export const eventDetailSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('carbs'), grams: rangedNumber(CARBS_GRAMS_LIMITS, 'g') }).strict(),
   z.object({ type: z.literal('activity'), minutes: rangedNumber(ACTIVITY_MINUTES_LIMITS, 'min', true) }).strict(),
-  z.object({ type: z.literal('medication'), name: storableText(200, 1) }).strict(),
+  z.object({ type: z.literal('medication'), name: freeText({ max: 200, min: 1 }) }).strict(),
   /** A free note: the text is the record's `note`, required then. */
   z.object({ type: z.literal('note') }).strict(),
 ]);
@@ -310,7 +308,7 @@ export const GLUCOSE_BATCH_MAX = 10_000;
 export const glucoseBatchSchema = z
   .object({
     source: batchGlucoseSourceSchema,
-    deviceId: storableText(100, 1),
+    deviceId: freeText({ max: 100, min: 1 }),
     unit: glucoseUnitSchema,
     readings: z
       .array(z.object({ measuredAt: isoDateTime, value: z.number() }).strict())
@@ -401,7 +399,7 @@ export type AgpDto = z.infer<typeof agpSchema>;
 
 export const dailyStatsSchema = z.object({
   /** Local date in the patient's zone. */
-  date: z.iso.date(),
+  date: plausibleDate,
   n: z.number().int(),
   mean: z.number(),
   min: z.number(),
@@ -426,8 +424,8 @@ export type GlucosePeriod = z.infer<typeof glucosePeriodSchema>;
 
 export const summarySchema = z.object({
   period: z.object({
-    from: z.iso.datetime(),
-    to: z.iso.datetime(),
+    from: plausibleDateTime,
+    to: plausibleDateTime,
     days: z.number().int(),
     timeZone: z.string(),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { freeText } from '../shared/text';
 import { glucoseTargetsSchema } from '../glucose/bands';
-import { storableText } from '../measurements/measurements.schemas';
 
 /**
  * The patient's clinical profile (/profil). Identity (names, e-mail) belongs to accounts; this
@@ -13,7 +13,7 @@ export const GLUCOSE_DEVICE_KINDS = ['cgm', 'meter'] as const;
 export const EARLIEST_YEAR = 1900;
 
 export const glucoseDeviceSchema = z
-  .object({ kind: z.enum(GLUCOSE_DEVICE_KINDS), model: storableText(100).nullable().optional() })
+  .object({ kind: z.enum(GLUCOSE_DEVICE_KINDS), model: freeText({ max: 100 }).nullable().optional() })
   .strict();
 
 /**

@@ -10,8 +10,13 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'invalid_code',
   'email_taken',
+  'email_change_invalid',
+  'email_change_expired',
+  'unlock_link_invalid',
+  'conversation_read_only',
   'weak_password',
   'forbidden',
+  'cross_site_request',
   'not_found',
   'conflict',
   'rate_limited',
@@ -40,6 +45,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     requestId: z.string().optional(),
     issues: z.array(validationIssueSchema).optional(),
+    /** Values for the translated message, e.g. `{ retryAfterMinutes: 3 }` with `rate_limited`. */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

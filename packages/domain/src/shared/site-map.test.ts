@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INDEXABLE_PATHS, robotsTxt, sitemapXml } from './site-map';
+import { INDEXABLE_PATHS, isAppPath, robotsTxt, sitemapXml } from './site-map';
 
 describe('site map', () => {
   it('lists every public page on the given origin with its three languages and x-default', () => {
@@ -20,5 +20,10 @@ describe('site map', () => {
     const robots = robotsTxt('http://127.0.0.1:3000');
     for (const path of ['/api/', '/doctor', '/profil', '/partage/', '/invitations/']) expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain('Sitemap: http://127.0.0.1:3000/sitemap.xml');
+  });
+
+  it('tells the pages of the app from unknown paths', () => {
+    for (const path of ['/', '/auth', '/profil', '/Profil', '/profil/', '/doctor/patients/abc-123', '/partage/tok']) expect(isAppPath(path), path).toBe(true);
+    for (const path of ['/nope', '/doctor/patients', '/doctor/patients/a/b', '/partage/', '/profil//', '/settingsx']) expect(isAppPath(path), path).toBe(false);
   });
 });

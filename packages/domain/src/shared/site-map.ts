@@ -49,9 +49,84 @@ export const DISALLOWED_PREFIXES = [
   '/patient-invitations',
   '/admin',
   '/department-tracking',
+  '/auth/unlock',
   '/invitations/',
   '/partage/',
 ] as const;
+
+/**
+ * Every path the web app shows a page for (spec §2 with its aliases, and the app's own pages);
+ * `:name` stands for one path segment. The server answers 404 for any other path while still
+ * sending the app, which shows its "not found" page. The web route table's test checks that
+ * both lists agree.
+ */
+export const APP_ROUTE_PATTERNS = [
+  '/',
+  '/auth',
+  '/auth/unlock',
+  '/invitations/accept',
+  '/email/confirm',
+  '/partage/:token',
+  '/privacy-policy',
+  '/how-it-works',
+  '/features',
+  '/pricing',
+  '/security',
+  '/training',
+  '/terms',
+  '/api-docs',
+  '/api',
+  '/cookies',
+  '/cookies-policy',
+  '/legal',
+  '/legal-notice',
+  '/help-center',
+  '/centre-aide',
+  '/contact',
+  '/community',
+  '/communaute',
+  '/community-forum',
+  '/user-guide',
+  '/guide-utilisateur',
+  '/subscription',
+  '/patient-dashboard',
+  '/profil',
+  '/profile',
+  '/dashboard',
+  '/health-dashboard',
+  '/abonnement',
+  '/notifications',
+  '/support',
+  '/settings',
+  '/cgm-connection',
+  '/messages',
+  '/appointments',
+  '/reports',
+  '/reminders',
+  '/new-measurement',
+  '/weekly-report',
+  '/doctor',
+  '/doctor/patients/:patientId',
+  '/doctor-resources',
+  '/doctor-profile',
+  '/doctor-settings',
+  '/doctor-appointments',
+  '/doctor-notifications',
+  '/doctor-support',
+  '/patient-invitations',
+  '/admin',
+  '/department-tracking',
+] as const;
+
+/** True when the web app has a page at `path` (case and one trailing slash ignored, as the router does). */
+export function isAppPath(path: string): boolean {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const segments = trimmed.toLowerCase().split('/');
+  return APP_ROUTE_PATTERNS.some((pattern) => {
+    const parts = pattern.toLowerCase().split('/');
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+  });
+}
 
 function xmlEscape(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../shared/text';
 import { languageSchema } from '../accounts/accounts.schemas';
 
 /** Request types of the support form (SPEC §2). */
@@ -10,16 +11,8 @@ export const SUPPORT_SUBJECT_MAX = 200;
 export const SUPPORT_MESSAGE_MAX = 5000;
 
 // Issue messages are translation keys (support:errors.<key>) so the web app shows them translated.
-const subject = z
-  .string()
-  .trim()
-  .min(1, 'subjectRequired')
-  .max(SUPPORT_SUBJECT_MAX, 'subjectTooLong');
-const message = z
-  .string()
-  .trim()
-  .min(1, 'messageRequired')
-  .max(SUPPORT_MESSAGE_MAX, 'messageTooLong');
+const subject = freeText({ min: 1, max: SUPPORT_SUBJECT_MAX, messages: { required: 'subjectRequired', tooLong: 'subjectTooLong' } });
+const message = freeText({ min: 1, max: SUPPORT_MESSAGE_MAX, multiline: true, messages: { required: 'messageRequired', tooLong: 'messageTooLong' } });
 
 /** A signed-in user's support request. `language` is the page's language, used when no setting is known. */
 export const supportTicketInputSchema = z

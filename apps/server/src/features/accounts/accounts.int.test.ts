@@ -8,11 +8,15 @@ import { startSmtpServer } from '../../test/smtp';
 import { createMailer } from '../../platform/mail';
 import { rowsOf } from '../../platform/db/open-database';
 import { user } from '../auth/auth.tables';
-import { doctors, profiles } from './accounts.tables';
+import { doctors } from '../doctor/doctor.tables';
+import { profiles } from './accounts.tables';
+import { eraseDueAccounts } from './accounts.service';
 import { userSettings } from '../settings/settings.tables';
 
 const ORIGIN = { origin: 'http://localhost:3000' };
 const STRONG = 'Glyc3mie-Stable!42';
+/** Tests making dozens of sign-ins: each checked password costs a deliberately slow hash. */
+const SLOW_SIGN_INS = 180_000;
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -89,7 +93,8 @@ describe('sign-up', () => {
   });
 
   it.each([
-    ['an invalid RPPS', { role: 'doctor', medicalLicense: '10003456784' }, 'medicalLicenseInvalid'],
+    ['an RPPS with a wrong check digit', { role: 'doctor', medicalLicense: '10003456784' }, 'medicalLicenseChecksum'],
+    ['an RPPS that is not 11 digits', { role: 'doctor', medicalLicense: '1000345678' }, 'medicalLicenseInvalid'],
     ['a missing RPPS for a professional', { role: 'doctor' }, 'medicalLicenseRequired'],
     ['mismatched passwords', { confirmPassword: 'Autre-Chose-99' }, 'passwordMismatch'],
     ['a short password', { password: 'a1!', confirmPassword: 'a1!' }, 'passwordTooShort'],
@@ -139,12 +144,14 @@ describe('sign-in, roles and sign-out', () => {
   it('signs in with the right destination per role and signs out', async () => {
     await post('/api/accounts/sign-up', patient('role-patient@example.test'), undefined, nextIp());
     await post('/api/accounts/sign-up', { ...patient('role-doc@example.test'), role: 'doctor', lastName: 'Roux', medicalLicense: '10000000009' }, undefined, nextIp());
+    // Signing up with an ADMIN_EMAILS address gives a plain patient: the address is not proved
+    // (the administrator is made explicitly, email-ownership.int.test.ts).
     await post('/api/accounts/sign-up', patient('admin@glucosuivi.fr', { firstName: 'Admin' }), undefined, nextIp());
 
     for (const [email, destination, type] of [
       ['role-patient@example.test', '/patient-dashboard', 'patient'],
       ['role-doc@example.test', '/doctor', 'doctor'],
-      ['admin@glucosuivi.fr', '/admin', 'admin'],
+      ['admin@glucosuivi.fr', '/patient-dashboard', 'patient'],
     ] as const) {
       const jar = new CookieJar();
       const res = await post('/api/accounts/sign-in', { email, password: STRONG }, jar, nextIp());
@@ -168,23 +175,185 @@ describe('sign-in, roles and sign-out', () => {
     expect(events).toEqual(expect.arrayContaining(['sign_up', 'sign_in_failure', 'sign_in_success']));
   });
 
-  it('throttles one account after repeated failures, while another account from another address still signs in', async () => {
-    await post('/api/accounts/sign-up', patient('target@example.test'), undefined, nextIp());
-    await post('/api/accounts/sign-up', patient('bystander@example.test'), undefined, nextIp());
+  it(
+    'caps failures of one account from many addresses; another account still signs in, and the owner gets past with the e-mailed unlock link',
+    async () => {
+      await post('/api/accounts/sign-up', patient('target@example.test'), undefined, nextIp());
+      await post('/api/accounts/sign-up', patient('bystander@example.test'), undefined, nextIp());
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 55; attempt++) {
+        // A different address every time: the per-account ceiling must hold on its own.
+        const res = await post(
+          '/api/accounts/sign-in',
+          { email: 'target@example.test', password: `wrong-${attempt}` },
+          undefined,
+          nextIp(),
+        );
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.indexOf(429)).toBe(50);
+      expect(statuses.slice(50).every((s) => s === 429)).toBe(true);
+      // From an address that never signed in, even the right password waits for the window's end.
+      const refused = await post(
+        '/api/accounts/sign-in',
+        { email: 'target@example.test', password: STRONG },
+        undefined,
+        nextIp(),
+      );
+      expect(refused.statusCode).toBe(429);
+      const other = await post(
+        '/api/accounts/sign-in',
+        { email: 'bystander@example.test', password: STRONG },
+        undefined,
+        nextIp(),
+      );
+      expect(other.statusCode).toBe(200);
+
+      // The owner, on a browser that never signed in, asks for the e-mailed unlock link: the
+      // answer is the same as for an address without an account, and only the owner gets mail.
+      const ownerIp = nextIp();
+      const browser = new CookieJar();
+      const askedUnknown = await post('/api/accounts/sign-in/unlock-link', { email: 'no-account@example.test' }, undefined, ownerIp);
+      const asked = await post('/api/accounts/sign-in/unlock-link', { email: 'target@example.test' }, browser, ownerIp);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.body).toBe(askedUnknown.body);
+      const mail = await smtp.waitFor((m) => m.to.includes('target@example.test') && decodeQuotedPrintable(m.raw).includes('/auth/unlock?token='));
+      expect(smtp.received.some((m) => m.to.includes('no-account@example.test'))).toBe(false);
+      const token = /\/auth\/unlock\?token=([A-Za-z0-9_.-]+)/.exec(decodeQuotedPrintable(mail.raw))?.[1];
+      expect(token).toBeTruthy();
+      const forged = `${token!.split('.')[0]}.${'A'.repeat(43)}`;
+      const refusedForgery = await post('/api/accounts/sign-in/unlock', { token: forged }, browser, ownerIp);
+      expect(refusedForgery.statusCode).toBe(400);
+      expect(refusedForgery.json()).toMatchObject({ error: { code: 'unlock_link_invalid' } });
+      expect((await post('/api/accounts/sign-in/unlock', { token }, browser, ownerIp)).statusCode).toBe(200);
+      expect(browser.header().cookie).toMatch(/glucosuivi\.device=/);
+      // The link works once, and only for the browser that followed it.
+      expect((await post('/api/accounts/sign-in/unlock', { token }, new CookieJar(), nextIp())).statusCode).toBe(400);
+      expect((await post('/api/accounts/sign-in', { email: 'target@example.test', password: STRONG }, undefined, nextIp())).statusCode).toBe(429);
+      const owner = await post('/api/accounts/sign-in', { email: 'target@example.test', password: STRONG }, browser, ownerIp);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json()).toMatchObject({ status: 'signed_in' });
+    },
+    SLOW_SIGN_INS,
+  );
+
+  it('slows one client after five failures with a growing wait, answered as 429 with Retry-After and minutes', async () => {
+    await post('/api/accounts/sign-up', patient('slowed@example.test'), undefined, nextIp());
+    const ip = nextIp();
+    const attempt = () =>
+      post(
+        '/api/accounts/sign-in',
+        { email: 'slowed@example.test', password: 'pas-le-bon' },
+        undefined,
+        ip,
+      );
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 20; attempt++) {
-      // A different address every time: the per-account limit must hold on its own.
-      const res = await post('/api/accounts/sign-in', { email: 'target@example.test', password: `wrong-${attempt}` }, undefined, nextIp());
-      statuses.push(res.statusCode);
-    }
-    const first429 = statuses.indexOf(429);
-    expect(first429).toBeGreaterThan(0);
-    expect(first429).toBeLessThan(19);
-    // Even the right password is refused while the account is throttled.
-    expect((await post('/api/accounts/sign-in', { email: 'target@example.test', password: STRONG }, undefined, nextIp())).statusCode).toBe(429);
-    const other = await post('/api/accounts/sign-in', { email: 'bystander@example.test', password: STRONG }, undefined, nextIp());
-    expect(other.statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const waiting = await attempt();
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('60');
+    expect(errorBodySchema.parse(waiting.json()).error).toMatchObject({
+      code: 'rate_limited',
+      params: { retryAfterMinutes: 1 },
+    });
+    // Another address is not slowed by this one's failures.
+    expect(
+      (
+        await post(
+          '/api/accounts/sign-in',
+          { email: 'slowed@example.test', password: STRONG },
+          undefined,
+          nextIp(),
+        )
+      ).statusCode,
+    ).toBe(200);
+    t.clock.advance(61_000);
+    expect((await attempt()).statusCode).toBe(401);
+    const longer = await attempt();
+    expect(longer.statusCode).toBe(429);
+    expect(longer.headers['retry-after']).toBe('120');
+    expect(errorBodySchema.parse(longer.json()).error.params).toEqual({ retryAfterMinutes: 2 });
+    t.clock.advance(121_000);
+    // The right password from the slowed address, once its wait is over, forgives its failures.
+    expect(
+      (
+        await post(
+          '/api/accounts/sign-in',
+          { email: 'slowed@example.test', password: STRONG },
+          undefined,
+          ip,
+        )
+      ).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt()).statusCode).toBe(401);
   });
+
+  it(
+    'lets the owner sign in from their known device while an attacker hammers the account from other addresses',
+    async () => {
+      await post('/api/accounts/sign-up', patient('owner@example.test'), undefined, nextIp());
+      const ownerIp = nextIp();
+      const device = new CookieJar();
+      expect(
+        (
+          await post(
+            '/api/accounts/sign-in',
+            { email: 'owner@example.test', password: STRONG },
+            device,
+            ownerIp,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(device.header().cookie).toMatch(/glucosuivi\.device=/);
+      await post('/api/accounts/sign-out', {}, device, ownerIp);
+
+      const attacker: number[] = [];
+      for (let i = 0; i < 80; i++) {
+        // Ten addresses, eight guesses each: beyond the per-client waits and the account ceiling.
+        const res = await post(
+          '/api/accounts/sign-in',
+          { email: 'owner@example.test', password: `guess-${i}` },
+          undefined,
+          `10.66.0.${(i % 10) + 1}`,
+        );
+        attacker.push(res.statusCode);
+      }
+      expect(attacker.filter((s) => s === 429).length).toBeGreaterThan(20);
+      expect(attacker.filter((s) => s === 401).length).toBeLessThanOrEqual(50);
+      // The attacker's own next try, even with the right password, is refused …
+      expect(
+        (
+          await post(
+            '/api/accounts/sign-in',
+            { email: 'owner@example.test', password: STRONG },
+            undefined,
+            '10.66.0.1',
+          )
+        ).statusCode,
+      ).toBe(429);
+      // … while the owner, from the device that signed in before, still signs in (and can mistype once).
+      expect(
+        (
+          await post(
+            '/api/accounts/sign-in',
+            { email: 'owner@example.test', password: 'faute-de-frappe' },
+            device,
+            ownerIp,
+          )
+        ).statusCode,
+      ).toBe(401);
+      const owner = await post(
+        '/api/accounts/sign-in',
+        { email: 'owner@example.test', password: STRONG },
+        device,
+        ownerIp,
+      );
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json()).toMatchObject({ status: 'signed_in' });
+    },
+    SLOW_SIGN_INS,
+  );
 
   it('throttles one address trying many accounts', async () => {
     const ip = nextIp();
@@ -194,7 +363,7 @@ describe('sign-in, roles and sign-out', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
-  });
+  }, SLOW_SIGN_INS);
 });
 
 describe('two-factor sign-in', () => {
@@ -218,7 +387,8 @@ describe('two-factor sign-in', () => {
     expect((await get('/api/auth/get-session', second)).json()).toBeNull();
     const wrong = await post('/api/accounts/two-factor/verify', { code: totp(totpUri) === '000000' ? '111111' : '000000' }, second, nextIp());
     expect(wrong.statusCode).toBe(400);
-    const step2 = await post('/api/accounts/two-factor/verify', { code: totp(totpUri) }, second, nextIp());
+    // The enrolment spent its code's time-step; the next step's code is accepted one step ahead.
+    const step2 = await post('/api/accounts/two-factor/verify', { code: totp(totpUri, Date.now() + 30_000) }, second, nextIp());
     expect(step2.statusCode).toBe(200);
     expect(step2.json()).toMatchObject({ status: 'signed_in', redirectTo: '/patient-dashboard' });
     expect((await get('/api/auth/get-session', second)).json()).toMatchObject({ user: { email: 'totp@example.test', twoFactorEnabled: true } });
@@ -268,7 +438,7 @@ describe('account deletion', () => {
     expect((await t.app.inject({ url: '/api/settings', headers: jar.header() })).statusCode).toBe(401);
 
     const { buildAppWithServices } = await import('../../app');
-    const { accounts } = await buildAppWithServices({
+    const { accountsDeps } = await buildAppWithServices({
       database: t.database,
       clock: t.clock,
       migrationsFolder: '',
@@ -279,9 +449,9 @@ describe('account deletion', () => {
       adminEmails: [],
     });
     t.clock.advance(29 * 24 * 3600_000);
-    expect(await accounts.eraseDueAccounts()).toBe(0);
+    expect(await eraseDueAccounts(accountsDeps)).toBe(0);
     t.clock.advance(2 * 24 * 3600_000);
-    expect(await accounts.eraseDueAccounts()).toBe(1);
+    expect(await eraseDueAccounts(accountsDeps)).toBe(1);
 
     const tables = rowsOf<{ table: string; column: string }>(
       await t.database.db.execute(sql`
@@ -334,11 +504,15 @@ describe('password reset, e-mail change and data download', () => {
     expect((await post('/api/accounts/sign-in', { email: 'forgot@example.test', password: newPassword }, undefined, nextIp())).statusCode).toBe(200);
   });
 
-  it('changes the e-mail only with the right password', async () => {
+  it('changes the e-mail only with the right password and the link sent to the new address', async () => {
     const jar = new CookieJar();
     await post('/api/accounts/sign-up', patient('old-address@example.test'), jar, nextIp());
     expect((await post('/api/accounts/email', { newEmail: 'new-address@example.test', password: 'wrong' }, jar, nextIp())).statusCode).toBe(401);
     expect((await post('/api/accounts/email', { newEmail: 'new-address@example.test', password: STRONG }, jar, nextIp())).statusCode).toBe(200);
+    expect((await get('/api/auth/get-session', jar)).json()).toMatchObject({ user: { email: 'old-address@example.test' } });
+    const mail = await smtp.waitFor((m) => m.to.includes('new-address@example.test'));
+    const token = /email\/confirm\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(mail.raw))?.[1];
+    expect((await post('/api/accounts/email/confirm', { token }, jar, nextIp())).statusCode).toBe(200);
     expect((await get('/api/auth/get-session', jar)).json()).toMatchObject({ user: { email: 'new-address@example.test' } });
     const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.email, 'new-address@example.test'));
     expect(profile).toBeDefined();

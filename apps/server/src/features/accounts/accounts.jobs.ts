@@ -1,21 +1,23 @@
-import type { AccountsService } from './accounts.service';
+import type { JobHandlers, JobLogger, JobSchedule } from '../../platform/jobs/job-worker';
+import { eraseDueAccounts, type AccountsDeps } from './accounts.service';
 
 const HOUR_MS = 3600_000;
 
+export const ACCOUNT_ERASURE_JOB = 'accounts.erase-due';
+
 /**
- * Erases accounts whose deletion grace period is over: at start, then every hour. The job is
- * idempotent, so running it on several servers at once only repeats a no-op.
+ * Erases accounts whose deletion grace period is over, every hour (ADR 0010): one run per hour
+ * slot across all servers, retried with backoff when it fails. Erasure is idempotent, so a run
+ * repeated after a crash only repeats a no-op.
  */
-export function startAccountErasureJob(accounts: AccountsService, log: { info(o: object, m: string): void; error(o: object, m: string): void }) {
-  const run = () =>
-    accounts
-      .eraseDueAccounts()
-      .then((count) => {
+export function accountJobs(deps: AccountsDeps, log: Pick<JobLogger, 'info'>): { handlers: JobHandlers; schedules: JobSchedule[] } {
+  return {
+    handlers: {
+      [ACCOUNT_ERASURE_JOB]: async () => {
+        const count = await eraseDueAccounts(deps);
         if (count > 0) log.info({ count }, 'accounts erased after their deletion grace period');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'account erasure job failed'));
-  void run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+      },
+    },
+    schedules: [{ name: ACCOUNT_ERASURE_JOB, everyMs: HOUR_MS }],
+  };
 }

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
-import { authAudit, session, user } from '../auth/auth.tables';
+import { authAudit, session, twoFactor, user, verification } from '../auth/auth.tables';
 import { userSettings } from '../settings/settings.tables';
-import { doctors, medicalSpecialties, profiles } from './accounts.tables';
+import { doctors } from '../doctor/doctor.tables';
+import { medicalSpecialties, profiles } from './accounts.tables';
 
 // The auth layer reads account rows as the owning role: at sign-in there is no actor yet.
 // Nothing here reads health data.
@@ -11,6 +13,8 @@ import { doctors, medicalSpecialties, profiles } from './accounts.tables';
 export interface AccountRow {
   id: string;
   email: string;
+  /** Set once the user proved they own the address (explicit admin creation, confirmed e-mail change). */
+  emailVerified: boolean;
   name: string;
   twoFactorEnabled: boolean | null;
   deletionRequestedAt: Date | null;
@@ -19,6 +23,7 @@ export interface AccountRow {
   userType: string | null;
   role: string | null;
   hasDoctorRow: boolean;
+  speciality: string | null;
   language: string | null;
 }
 
@@ -27,6 +32,7 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
     .select({
       id: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       name: user.name,
       twoFactorEnabled: user.twoFactorEnabled,
       deletionRequestedAt: user.deletionRequestedAt,
@@ -35,6 +41,7 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
       userType: profiles.userType,
       role: profiles.role,
       hasDoctorRow: sql<boolean>`${doctors.id} is not null`,
+      speciality: doctors.speciality,
       language: userSettings.language,
     })
     .from(user)
@@ -172,11 +179,74 @@ export async function tablesReferencingUsers(db: Db): Promise<{ table: string; c
   return rowsOf<{ table: string; column: string }>(result);
 }
 
-export async function syncEmail(db: Db, userId: string, email: string) {
+// A pending e-mail change is kept in better-auth's `verification` table under our own
+// identifier, one per user: a newer request replaces the older one, so only the latest link works.
+const pendingEmailChangeId = (userId: string) => `email-change:${userId}`;
+
+export interface PendingEmailChange {
+  tokenHash: string;
+  newEmail: string;
+  expiresAt: Date;
+}
+
+export async function replacePendingEmailChange(db: Db, userId: string, pending: PendingEmailChange, at: Date) {
   await db.transaction(async (tx) => {
-    await tx.update(user).set({ email }).where(eq(user.id, userId));
+    await tx.delete(verification).where(eq(verification.identifier, pendingEmailChangeId(userId)));
+    await tx.insert(verification).values({
+      id: randomUUID(),
+      identifier: pendingEmailChangeId(userId),
+      value: JSON.stringify({ tokenHash: pending.tokenHash, newEmail: pending.newEmail }),
+      expiresAt: pending.expiresAt,
+      createdAt: at,
+      updatedAt: at,
+    });
+  });
+}
+
+export async function findPendingEmailChange(db: Db, userId: string): Promise<PendingEmailChange | undefined> {
+  const [row] = await db
+    .select({ value: verification.value, expiresAt: verification.expiresAt })
+    .from(verification)
+    .where(eq(verification.identifier, pendingEmailChangeId(userId)))
+    .limit(1);
+  if (!row) return undefined;
+  const value = JSON.parse(row.value) as { tokenHash?: unknown; newEmail?: unknown };
+  if (typeof value.tokenHash !== 'string' || typeof value.newEmail !== 'string') return undefined;
+  return { tokenHash: value.tokenHash, newEmail: value.newEmail, expiresAt: row.expiresAt };
+}
+
+export async function deletePendingEmailChange(db: Db, userId: string) {
+  await db.delete(verification).where(eq(verification.identifier, pendingEmailChangeId(userId)));
+}
+
+/**
+ * Consumes the pending change and applies it everywhere the address is kept, marking it verified.
+ * The delete is the single-use guard: of two concurrent confirmations only one finds the row.
+ */
+export async function applyPendingEmailChange(db: Db, userId: string, tokenHash: string, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const consumed = await tx
+      .delete(verification)
+      .where(and(eq(verification.identifier, pendingEmailChangeId(userId)), sql`${verification.value}::jsonb ->> 'tokenHash' = ${tokenHash}`))
+      .returning({ id: verification.id });
+    if (consumed.length === 0) return false;
+    await tx.update(user).set({ email, emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
     await tx.update(profiles).set({ email, updatedAt: new Date() }).where(eq(profiles.id, userId));
     await tx.update(doctors).set({ email }).where(eq(doctors.userId, userId));
+    return true;
+  });
+}
+
+/**
+ * Makes an account the administrator, the explicit way (command or demo seed): its address is
+ * verified by whoever runs the command; any second factor someone else set up is removed.
+ */
+export async function makeAdministrator(db: Db, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ emailVerified: true, twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx.update(profiles).set({ role: 'admin', updatedAt: new Date() }).where(eq(profiles.id, userId));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    await tx.update(userSettings).set({ twoFactorAuth: false, updatedAt: new Date() }).where(eq(userSettings.userId, userId));
   });
 }
 

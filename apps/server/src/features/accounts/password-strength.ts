@@ -6,8 +6,9 @@ import * as fr from '@zxcvbn-ts/language-fr';
 let factory: ZxcvbnFactory | undefined;
 
 /**
- * zxcvbn score 0–4 of a password, knowing the person's own words (name, e-mail) so that
- * "camille2024" is weak for Camille. Dictionaries: common passwords, English and French.
+ * zxcvbn score 0–4 of a password, knowing the person's own words (the domain's personalWords).
+ * Dictionaries: common passwords, English and French. The rule applied to the score lives in
+ * packages/domain/src/accounts/password-strength.ts.
  */
 export function passwordScore(password: string, userInputs: string[]): number {
   factory ??= new ZxcvbnFactory({
@@ -16,6 +17,3 @@ export function passwordScore(password: string, userInputs: string[]): number {
   });
   return factory.check(password, userInputs.filter(Boolean)).score;
 }
-
-/** Below this score a password is "very guessable" and refused. */
-export const MIN_PASSWORD_SCORE = 2;

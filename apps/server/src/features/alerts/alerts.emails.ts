@@ -1,6 +1,7 @@
 import type { Language } from '@glucosuivi/domain/accounts/accounts.schemas';
 import type { Alert, AlertKind } from '@glucosuivi/domain/alerts/alerts.schemas';
-import { formatGlucose, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import type { PushPayload } from '@glucosuivi/domain/push/push.schemas';
+import { formatGlucoseNumber, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import type { MailMessage } from '../../platform/mail';
 
 /**
@@ -170,11 +171,7 @@ function formatWhen(t: AlertTexts, iso: string, storedZone: string): string {
 function formatValue(t: AlertTexts, alert: Alert, unit: GlucoseUnit): string {
   if (alert.systolic !== null && alert.diastolic !== null) return `${alert.systolic}/${alert.diastolic}${NBSP}mmHg`;
   if (alert.glucoseMgdl === null) return '';
-  const digits = unit === 'mmol/L' ? 1 : 0;
-  const number = new Intl.NumberFormat(t.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    formatGlucose(alert.glucoseMgdl, unit),
-  );
-  return `${number}${NBSP}${unit}`;
+  return `${formatGlucoseNumber(alert.glucoseMgdl, unit, t.locale)}${NBSP}${unit}`;
 }
 
 function describe(t: AlertTexts, alert: Alert, recipient: AlertEmailRecipient): string {
@@ -224,5 +221,123 @@ export function alertEmail(recipient: AlertEmailRecipient, alerts: Alert[], appU
     subject,
     text,
     html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${html}</body></html>`,
+  };
+}
+
+/** An alert's title in a language ("Hypoglycémie sévère"), for the notification texts. */
+export function alertTitle(language: Language, kind: AlertKind): string {
+  return TEXTS[language].titles[kind];
+}
+
+/** "le 2 novembre à 09:55" in the reader's language and zone. */
+export function alertWhen(language: Language, iso: string, timeZone: string): string {
+  return formatWhen(TEXTS[language], iso, timeZone);
+}
+
+export function isUrgentAlert(kind: AlertKind): boolean {
+  return URGENT.includes(kind);
+}
+
+/** A push message and an e-mail, as the delivery pipeline renders them (notification-delivery.service.ts). */
+export interface AlertNotificationMessages {
+  push: PushPayload;
+  email: Pick<MailMessage, 'subject' | 'text' | 'html'>;
+}
+
+/*
+ * What an alert says through the delivery pipeline (push, and a professional's e-mail). A push
+ * message is read on a lock screen, so it names neither a value nor the patient: the kind only,
+ * and the page to open. The professional's e-mail names the patient (it goes to the address of
+ * the professional's account, who follows this patient) but quotes no value either: the reading
+ * is on the patient's page, behind the care link's checks. French typography: U+00A0 before ':'.
+ */
+
+interface NotificationTexts {
+  ownBody: string;
+  patientPushTitle: string;
+  patientPushBody: (title: string) => string;
+  subject: (title: string) => string;
+  hello: (name: string) => string;
+  happened: (patient: string, title: string, when: string) => string;
+  open: string;
+  why: string;
+  sign: string;
+}
+
+const NOTIFICATION_TEXTS: Record<Language, NotificationTexts> = {
+  fr: {
+    ownBody: "Ouvrez GlucoSuivi pour voir l'alerte et ce qu'il faut faire.",
+    patientPushTitle: `GlucoSuivi${NBSP}: alerte d'un patient`,
+    patientPushBody: (title) => `${title}. Ouvrez GlucoSuivi pour voir la fiche du patient.`,
+    subject: (title) => `Alerte patient${NBSP}: ${title.toLowerCase()}`,
+    hello: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    happened: (patient, title, when) => `${patient} a une nouvelle alerte${NBSP}: ${title.toLowerCase()} ${when}.`,
+    open: `Ouvrir sa fiche${NBSP}:`,
+    why: `Vous recevez ce message parce que vous avez demandé à être averti des alertes de ce patient et que les alertes par e-mail sont activées dans vos paramètres. Pour arrêter, décochez «${NBSP}M'avertir des alertes de ce patient${NBSP}» sur sa fiche.`,
+    sign: "L'équipe GlucoSuivi",
+  },
+  en: {
+    ownBody: 'Open GlucoSuivi to see the alert and what to do.',
+    patientPushTitle: 'GlucoSuivi: a patient alert',
+    patientPushBody: (title) => `${title}. Open GlucoSuivi to see the patient's page.`,
+    subject: (title) => `Patient alert: ${title.toLowerCase()}`,
+    hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    happened: (patient, title, when) => `${patient} has a new alert: ${title.toLowerCase()} ${when}.`,
+    open: 'Open their page:',
+    why: 'You receive this message because you asked to be notified of this patient\'s alerts and e-mail alerts are on in your settings. To stop, untick "Notify me of this patient\'s alerts" on their page.',
+    sign: 'The GlucoSuivi team',
+  },
+  es: {
+    ownBody: 'Abra GlucoSuivi para ver la alerta y qué hacer.',
+    patientPushTitle: 'GlucoSuivi: alerta de un paciente',
+    patientPushBody: (title) => `${title}. Abra GlucoSuivi para ver la ficha del paciente.`,
+    subject: (title) => `Alerta de paciente: ${title.toLowerCase()}`,
+    hello: (name) => (name ? `Hola ${name}:` : 'Hola:'),
+    happened: (patient, title, when) => `${patient} tiene una nueva alerta: ${title.toLowerCase()} ${when}.`,
+    open: 'Abrir su ficha:',
+    why: 'Recibe este mensaje porque pidió que se le avisara de las alertas de este paciente y las alertas por correo están activadas en sus ajustes. Para dejar de recibirlas, desmarque «Avisarme de las alertas de este paciente» en su ficha.',
+    sign: 'El equipo GlucoSuivi',
+  },
+};
+
+/** The patient's own alert by push (their e-mail is the alert e-mail with the values, alerts.emails.ts). */
+export function ownAlertMessages(language: Language, alert: { id: string; kind: AlertKind }, appUrl: string): AlertNotificationMessages {
+  const t = NOTIFICATION_TEXTS[language];
+  const title = alertTitle(language, alert.kind);
+  return {
+    push: { title, body: t.ownBody, url: '/notifications', tag: alert.id },
+    email: { subject: title, text: `${title}\n\n${t.ownBody} ${appUrl}/notifications`, html: `<p>${escapeHtml(title)}</p><p>${escapeHtml(t.ownBody)}</p>` },
+  };
+}
+
+export interface PatientAlertMessageInput {
+  language: Language;
+  firstName: string;
+  patientName: string;
+  patientId: string;
+  alert: { id: string; kind: AlertKind; occurredAt: string };
+  timeZone: string;
+  appUrl: string;
+}
+
+/** A followed patient's alert for a professional: push without name or value, e-mail with the name and time. */
+export function patientAlertMessages(input: PatientAlertMessageInput): AlertNotificationMessages {
+  const t = NOTIFICATION_TEXTS[input.language];
+  const title = alertTitle(input.language, input.alert.kind);
+  const path = `/doctor/patients/${encodeURIComponent(input.patientId)}`;
+  const url = `${input.appUrl}${path}`;
+  const lines = [t.hello(input.firstName), t.happened(input.patientName, title, alertWhen(input.language, input.alert.occurredAt, input.timeZone))];
+  return {
+    push: { title: t.patientPushTitle, body: t.patientPushBody(title), url: path, tag: input.alert.id },
+    email: {
+      subject: t.subject(title),
+      text: [...lines, `${t.open} ${url}`, t.why, t.sign].join('\n\n'),
+      html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${[
+        ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+        `<p>${escapeHtml(t.open)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+        `<p style="color:#555">${escapeHtml(t.why)}</p>`,
+        `<p>${escapeHtml(t.sign)}</p>`,
+      ].join('\n')}</body></html>`,
+    },
   };
 }

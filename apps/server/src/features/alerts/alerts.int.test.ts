@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
+import type { AlertKind } from '@glucosuivi/domain/alerts/alerts.schemas';
+import { createInProcessEventBus } from '../../platform/events/event-bus';
 import { alertListSchema, alertSchema } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { errorBodySchema } from '@glucosuivi/domain/shared/errors';
 import { measurementWriteResultSchema } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
-import { createMeasurement, insertGlucoseBatch } from '../measurements/measurements.service';
+import { createMeasurement, insertGlucoseBatch } from '../measurements/measurement-entry.service';
 
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -75,25 +76,31 @@ describe('alerts', () => {
     expect((await list(other)).items.find((a) => a.id === alert.id)?.status).toBe('open');
   });
 
-  it('tells the notifier once per write about its committed alerts, and only new ones', async () => {
-    const calls: [string, Alert[]][] = [];
-    const deps = { database: t.database, clock: t.clock, notify: { alertsCreated: (patientId: string, alerts: Alert[]) => void calls.push([patientId, alerts]) } };
+  it('publishes one alert.raised per write about its committed alerts, and only new ones', async () => {
+    const calls: [string, AlertKind[]][] = [];
+    const events = createInProcessEventBus({ warn: () => undefined });
+    events.subscribe('alert.raised', (event) => void calls.push([event.patientId, event.kinds]));
+    const deps = { database: t.database, clock: t.clock, events };
     const someone = await createTestUser(t.database);
     await createMeasurement(deps, someone, { kind: 'glucose', measuredAt: ago(5), value: 45, unit: 'mg/dL' });
     await createMeasurement(deps, someone, { kind: 'glucose', measuredAt: ago(4), value: 110, unit: 'mg/dL' });
-    expect(calls.map(([id, alerts]) => [id, alerts.map((a) => a.kind)])).toEqual([[someone.userId, ['urgent_hypo']]]);
+    expect(calls).toEqual([[someone.userId, ['urgent_hypo']]]);
 
     const readings = Array.from({ length: 6 }, (_, i) => ({ measuredAt: ago(60 - 5 * i), value: 300 }));
     await insertGlucoseBatch(deps, someone, { source: 'cgm', deviceId: 'g7', unit: 'mg/dL', readings });
     await insertGlucoseBatch(deps, someone, { source: 'cgm', deviceId: 'g7', unit: 'mg/dL', readings });
-    expect(calls.map(([, alerts]) => alerts.map((a) => a.kind))).toEqual([['urgent_hypo'], ['hyper']]);
+    expect(calls.map(([, kinds]) => kinds)).toEqual([['urgent_hypo'], ['hyper']]);
   });
 
-  it('keeps the reading when the notifier fails', async () => {
-    const deps = { database: t.database, clock: t.clock, notify: { alertsCreated: () => Promise.reject(new Error('smtp down')) } };
+  it('keeps the reading when a subscriber fails, and logs the event type only', async () => {
+    const warnings: object[] = [];
+    const events = createInProcessEventBus({ warn: (obj) => void warnings.push(obj) });
+    events.subscribe('alert.raised', () => Promise.reject(new Error('smtp down')));
+    const deps = { database: t.database, clock: t.clock, events };
     const someone = await createTestUser(t.database);
     const result = await createMeasurement(deps, someone, { kind: 'glucose', measuredAt: ago(5), value: 45, unit: 'mg/dL' });
     expect(result.alerts).toHaveLength(1);
     expect((await list(someone)).items).toHaveLength(1);
+    expect(warnings).toEqual([{ eventType: 'alert.raised', origin: 'local' }]);
   });
 });

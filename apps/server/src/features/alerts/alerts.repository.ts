@@ -1,7 +1,10 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Alert, AlertKind, AlertStatus } from '@glucosuivi/domain/alerts/alerts.schemas';
 import type { AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
-import type { Tx } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
+import { profiles } from '../accounts/accounts.tables';
+import { careLinks } from '../care-team/care-team.tables';
+import { userSettings } from '../settings/settings.tables';
 import { alerts } from './alerts.tables';
 
 type AlertRow = typeof alerts.$inferSelect;
@@ -109,4 +112,51 @@ export async function countAlertsOccurred(tx: Tx, patientId: string, kinds: Aler
     .from(alerts)
     .where(and(eq(alerts.patientId, patientId), inArray(alerts.kind, kinds), gte(alerts.occurredAt, from), lt(alerts.occurredAt, to)));
   return Number(row?.n ?? 0);
+}
+
+/** A patient's own delivery preferences for alerts (settings; defaults when never saved). */
+export async function patientAlertChannels(db: Db, patientId: string): Promise<{ push: boolean; email: boolean }> {
+  const [row] = await db
+    .select({ push: userSettings.notificationsPush, email: userSettings.emailAlerts })
+    .from(userSettings)
+    .where(eq(userSettings.userId, patientId));
+  return { push: row?.push ?? true, email: row?.email ?? false };
+}
+
+export interface AlertFollower {
+  professionalId: string;
+  scopes: string[];
+  push: boolean;
+  email: boolean;
+}
+
+/**
+ * The professionals who asked to be told of this patient's alerts: active links with
+ * `alert_notifications`, with what each link shares and each professional's own channels. Read
+ * by the delivery job on the owner connection (no request actor); the shared categories decide
+ * per alert in the service.
+ */
+export async function alertFollowers(db: Db, patientId: string): Promise<AlertFollower[]> {
+  const rows = await db
+    .select({ professionalId: careLinks.professionalId, scopes: careLinks.scopes, push: userSettings.notificationsPush, email: userSettings.emailAlerts })
+    .from(careLinks)
+    .leftJoin(userSettings, eq(userSettings.userId, careLinks.professionalId))
+    .where(and(eq(careLinks.patientId, patientId), eq(careLinks.status, 'active'), eq(careLinks.alertNotifications, true)));
+  return rows.map((row) => ({ professionalId: row.professionalId, scopes: row.scopes, push: row.push ?? true, email: row.email ?? false }));
+}
+
+/** One alert of a patient with the patient's name, as the recipient's row-level security lets them see it. */
+export async function findAlertWithPatientName(tx: Tx, alertId: string) {
+  const [row] = await tx
+    .select({ alert: alerts, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(alerts)
+    .leftJoin(profiles, eq(profiles.id, alerts.patientId))
+    .where(eq(alerts.id, alertId));
+  return row ? { alert: toAlert(row.alert), patientId: row.alert.patientId, firstName: row.firstName ?? '', lastName: row.lastName } : undefined;
+}
+
+/** The user's own time zone (settings), for the times an e-mail quotes. */
+export async function userTimeZone(tx: Tx, userId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: userSettings.timezone }).from(userSettings).where(eq(userSettings.userId, userId));
+  return row?.timeZone ?? 'Europe/Paris';
 }

@@ -3,7 +3,9 @@ import type { AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
-import { dashboardDataChanged } from '../measurements/dashboard-cache';
+import type { DomainEventOf } from '@glucosuivi/domain/shared/events';
+import type { EventBus } from '../../platform/events/event-bus';
+import { enqueue } from '../../platform/jobs/job-queue';
 import { requirePatient } from '../profile/profile.service';
 import {
   countAlertsByStatus,
@@ -14,43 +16,45 @@ import {
   updateAlertStatus,
 } from './alerts.repository';
 
-/**
- * Told about the alerts of one write once they are committed, all together: a device batch that
- * raises several alerts is one call, so a channel can send one summary instead of one message
- * per alert. The e-mail channel is alerts.notifier.ts; web push and the care team's realtime
- * feed can hang off the same call, each deciding its own channel.
- */
-export interface AlertNotifier {
-  alertsCreated(patientId: string, alerts: Alert[]): Promise<void> | void;
-}
-
-/** For callers that must not notify anyone (the demo seed). */
-export const silentNotifier: AlertNotifier = { alertsCreated: () => undefined };
-
 export interface AlertsDeps {
   database: Database;
   clock: Clock;
+  events: EventBus;
 }
 
 const DEFAULT_PAGE = 50;
 
-/** Stores the candidates in the caller's transaction (the one writing the readings); returns the new alerts. */
+/** The job that delivers the alerts of one write (alert-delivery.service.ts). */
+export const ALERT_DELIVER_JOB = 'alerts.deliver';
+
+/**
+ * Stores the candidates in the caller's transaction (the one writing the readings) and, in the
+ * same transaction, the one job that will deliver the new ones: an alert is never committed
+ * without its delivery, and a retried write raises (and delivers) nothing twice. Returns the new
+ * alerts.
+ */
 export async function raiseAlerts(tx: Tx, patientId: string, candidates: AlertCandidate[], now: Date): Promise<Alert[]> {
-  return insertAlerts(tx, patientId, candidates, now);
+  const raised = await insertAlerts(tx, patientId, candidates, now);
+  const first = raised[0];
+  if (first) {
+    await enqueue(tx, {
+      name: ALERT_DELIVER_JOB,
+      payload: { patientId, alertIds: raised.map((a) => a.id).join(',') },
+      runAt: now,
+      idempotencyKey: `${ALERT_DELIVER_JOB}:${first.id}`,
+    });
+  }
+  return raised;
 }
 
 /**
- * Tells the notifier about committed alerts. A failing notifier must not turn a stored reading
- * into an error for the patient: the reading and its alert are safe in the database, and the
- * notifier's own implementation logs its failed deliveries.
+ * The event announcing the alerts of one committed write, all together: a device batch that
+ * raises several alerts is one event, so a channel can send one summary instead of one message
+ * per alert. Undefined when the write raised none.
  */
-export async function announceAlerts(notify: AlertNotifier, patientId: string, created: Alert[]): Promise<void> {
-  if (created.length === 0) return;
-  try {
-    await notify.alertsCreated(patientId, created);
-  } catch {
-    // Deliberately swallowed, see above.
-  }
+export function alertsRaisedEvent(patientId: string, alerts: Alert[]): DomainEventOf<'alert.raised'> | undefined {
+  if (alerts.length === 0) return undefined;
+  return { type: 'alert.raised', patientId, alertIds: alerts.map((a) => a.id), kinds: [...new Set(alerts.map((a) => a.kind))] };
 }
 
 export async function countOpenAlerts(tx: Tx, patientId: string): Promise<number> {
@@ -105,8 +109,7 @@ export async function acknowledgeAlert(deps: AlertsDeps, actor: Actor | null, id
     });
     return updated ?? alert;
   });
-  // The open-alert count is part of the dashboard summary.
-  dashboardDataChanged(patient.userId);
+  await publishStatusChange(deps.events, patient.userId, changed, patient.userId);
   return changed;
 }
 
@@ -126,9 +129,24 @@ export async function resolveAlert(deps: AlertsDeps, actor: Actor | null, id: st
     });
     return updated ?? alert;
   });
-  // The open-alert count is part of the dashboard summary.
-  dashboardDataChanged(patient.userId);
+  await publishStatusChange(deps.events, patient.userId, changed, patient.userId);
   return changed;
+}
+
+/** After commit. An alert already in that status is published too: harmless, and simpler than tracking "did change". */
+export async function publishStatusChange(events: EventBus, patientId: string, alert: Alert, by: string): Promise<void> {
+  if (alert.status === 'open') return;
+  await events.publish({ type: 'alert.status-changed', patientId, alertId: alert.id, status: alert.status, changedBy: by });
+}
+
+/** Alerts of a patient by id, in the given order, in an open transaction (notification channels). */
+export async function findAlertsInTx(tx: Tx, patientId: string, ids: string[]): Promise<Alert[]> {
+  const found: Alert[] = [];
+  for (const id of ids) {
+    const alert = await findAlert(tx, patientId, id);
+    if (alert) found.push(alert);
+  }
+  return found;
 }
 
 /** Open and acknowledged alerts of a patient, newest first, in an open transaction (care team). */

@@ -80,6 +80,8 @@ export const twoFactor = pgTable(
     verified: boolean().default(true),
     failedVerificationCount: integer().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
+    /** The 30-second time-step of the last TOTP code accepted: a code of that step or older is refused (no replay). */
+    lastTotpStep: integer(),
   },
   (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );

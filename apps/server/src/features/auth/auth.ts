@@ -48,7 +48,9 @@ export function createAuth(options: AuthOptions) {
         await options.sendPasswordReset?.({ email: u.email, token, userId: u.id });
       },
     },
-    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
+    // E-mail changes are the accounts feature's own confirmed flow (a link to the new address,
+    // account-credentials.service.ts); better-auth's unverified change stays off.
+    user: { changeEmail: { enabled: false } },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
-import { patientAnalyticsSchema, triageListSchema } from '@glucosuivi/domain/care-team/care-team.schemas';
+import { patientAnalyticsSchema, triageListSchema } from '@glucosuivi/domain/doctor/doctor.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, invitationTokenFrom, type TestUser } from '../../test/fixtures';
 
@@ -16,7 +16,8 @@ describe('care team: invitation → sharing → change → revocation', () => {
   beforeAll(async () => {
     t = await createTestApp({ resolveActor: headerActor });
     doctor = await createTestUser(t.database, { role: 'doctor', firstName: 'Claire', lastName: 'Bernard' });
-    patient = await createTestUser(t.database, { firstName: 'Camille', lastName: 'Dupont' });
+    // The address the professional invites below: an e-mailed invitation is for that account only.
+    patient = await createTestUser(t.database, { firstName: 'Camille', lastName: 'Dupont', email: 'camille@example.test' });
     const cgm = generateCgmDays({ seed: 7, days: 14, endAt: NOW - 5 * 60_000, timeZone: 'Europe/Paris' });
     const readings = cgm.t.map((time, i) => ({ measuredAt: iso(time), value: cgm.v[i] as number }));
     expect((await t.app.inject({ method: 'POST', url: '/api/measurements/glucose/batch', headers: actingAs(patient), payload: { source: 'cgm', deviceId: 'libre', unit: 'mg/dL', readings } })).statusCode).toBe(200);
@@ -88,7 +89,7 @@ describe('care team: invitation → sharing → change → revocation', () => {
   });
 
   it('lets a patient add a professional by personal code, and expires invitations after 14 days', async () => {
-    const other = await createTestUser(t.database, { firstName: 'Jean' });
+    const other = await createTestUser(t.database, { firstName: 'Jean', email: 'late@example.test' });
     const code = doctor.userId.slice(0, 8).toUpperCase();
     const byCode = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/professional', headers: actingAs(other), payload: { code, categories: ['hba1c', 'glucose'] } });
     expect(byCode.statusCode).toBe(201);
@@ -115,9 +116,10 @@ describe('care team: invitation → sharing → change → revocation', () => {
 
   it('lets a professional accept a patient’s e-mailed invitation with the categories the patient chose', async () => {
     const p = await createTestUser(t.database, { firstName: 'Lou' });
-    const nurse = await createTestUser(t.database, { role: 'doctor', firstName: 'Lucas' });
     const sent = await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/professional', headers: actingAs(p), payload: { email: 'new.pro@example.test', categories: ['weight'] } });
     expect(sent.json()).toMatchObject({ outcome: 'invited', invitation: { direction: 'patient_to_professional', categories: ['weight'] } });
+    // The professional opens their account with the invited address after the invitation left.
+    const nurse = await createTestUser(t.database, { role: 'doctor', firstName: 'Lucas', email: 'new.pro@example.test' });
     const token = invitationTokenFrom(t.sent);
     // A patient cannot use a token meant for a professional.
     expect((await t.app.inject({ method: 'POST', url: '/api/care-team/invitations/accept', headers: actingAs(patient), payload: { token } })).statusCode).toBe(404);

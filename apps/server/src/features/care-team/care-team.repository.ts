@@ -1,14 +1,15 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
-import { doctors, medicalSpecialties, profiles } from '../accounts/accounts.tables';
+import { medicalSpecialties, profiles } from '../accounts/accounts.tables';
+import { doctors } from '../doctor/doctor.tables';
 import { userSettings } from '../settings/settings.tables';
-import { accessLog, careInvitations, careLinks, consultationNotes, shareLinks } from './care-team.tables';
+import { user } from '../auth/auth.tables';
+import { accessLog, careInvitations, careLinks, shareLinks } from './care-team.tables';
 
 export type InvitationRow = typeof careInvitations.$inferSelect;
 export type LinkRow = typeof careLinks.$inferSelect;
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
-export type NoteRow = typeof consultationNotes.$inferSelect;
 export type AccessLogRow = typeof accessLog.$inferSelect;
 export type AccessLogWrite = Omit<typeof accessLog.$inferInsert, 'id'>;
 
@@ -34,6 +35,23 @@ export async function findOwnIdentity(tx: Tx, userId: string) {
     .leftJoin(userSettings, eq(userSettings.userId, profiles.id))
     .where(eq(profiles.id, userId));
   return row;
+}
+
+/**
+ * The account's sign-in address and whether it is proven (owner-level: only the owner role reads
+ * the account tables). The source of truth for "is this invitation meant for me".
+ */
+export async function findAccountEmail(db: Db, userId: string): Promise<{ email: string; emailVerified: boolean } | undefined> {
+  const [row] = await db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, userId));
+  return row;
+}
+
+/** Marks the address proven, only if it is still the account's address (owner-level). */
+export async function markEmailVerified(db: Db, userId: string, email: string): Promise<void> {
+  await db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(and(eq(user.id, userId), sql`lower(${user.email}) = ${email.toLowerCase()}`));
 }
 
 /** A professional's user id by personal code or e-mail (SECURITY DEFINER lookup, id only). */
@@ -108,6 +126,11 @@ export async function findActiveLink(tx: Tx, patientId: string, professionalId: 
     .from(careLinks)
     .where(and(eq(careLinks.patientId, patientId), eq(careLinks.professionalId, professionalId), eq(careLinks.status, 'active')));
   return row;
+}
+
+export async function setLinkAlertNotifications(tx: Tx, linkId: string, enabled: boolean): Promise<boolean> {
+  const result = await tx.execute(sql`select set_link_alert_notifications(${linkId}::uuid, ${enabled}) as changed`);
+  return rowsOf<{ changed: boolean }>(result)[0]?.changed === true;
 }
 
 export async function findActiveLinkById(tx: Tx, id: string, patientId: string): Promise<LinkRow | undefined> {
@@ -218,36 +241,4 @@ export async function revokeShareLinkRow(tx: Tx, patientId: string, id: string, 
     .where(and(eq(shareLinks.patientId, patientId), eq(shareLinks.id, id)))
     .returning();
   return row;
-}
-
-// --- Consultation notes -----------------------------------------------------------------------
-
-export async function listNotesRows(tx: Tx, patientId: string, professionalId: string): Promise<NoteRow[]> {
-  return tx
-    .select()
-    .from(consultationNotes)
-    .where(and(eq(consultationNotes.patientId, patientId), eq(consultationNotes.professionalId, professionalId)))
-    .orderBy(desc(consultationNotes.createdAt));
-}
-
-export async function insertNote(tx: Tx, values: typeof consultationNotes.$inferInsert): Promise<NoteRow> {
-  const [row] = await tx.insert(consultationNotes).values(values).returning();
-  return row as NoteRow;
-}
-
-export async function updateNoteRow(tx: Tx, patientId: string, professionalId: string, id: string, body: string, at: Date) {
-  const [row] = await tx
-    .update(consultationNotes)
-    .set({ body, updatedAt: at })
-    .where(and(eq(consultationNotes.id, id), eq(consultationNotes.patientId, patientId), eq(consultationNotes.professionalId, professionalId)))
-    .returning();
-  return row;
-}
-
-export async function deleteNoteRow(tx: Tx, patientId: string, professionalId: string, id: string): Promise<boolean> {
-  const rows = await tx
-    .delete(consultationNotes)
-    .where(and(eq(consultationNotes.id, id), eq(consultationNotes.patientId, patientId), eq(consultationNotes.professionalId, professionalId)))
-    .returning({ id: consultationNotes.id });
-  return rows.length > 0;
 }

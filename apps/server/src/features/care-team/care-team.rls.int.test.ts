@@ -8,7 +8,8 @@ import { patientProfiles } from '../profile/profile.tables';
 import { glucoseDailyAggregates } from '../doctor/doctor.tables';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { PG, pgError } from '../../platform/db/pg-error';
-import { accessLog, careInvitations, careLinks, consultationNotes } from './care-team.tables';
+import { consultationNotes } from '../doctor/doctor.tables';
+import { accessLog, careInvitations, careLinks } from './care-team.tables';
 
 async function failure(promise: Promise<unknown>) {
   try {

@@ -1,32 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as contract from '@glucosuivi/domain/care-team/care-team.contract';
+import { clientOf } from '../../platform/http/client-info';
 import { registerEndpoint } from '../../platform/http/contract';
-import * as service from './care-team.service';
+import type { CareTeamDeps } from './care-team.service';
+import * as invitations from './invitations.service';
+import * as invitationAnswers from './invitation-answers.service';
+import * as careLinks from './care-links.service';
+import * as accessLog from './access-log.service';
+import * as shareLinks from './share-links.service';
 
-/** What the access log keeps about the reader's client (reduced further by the service). */
-export function clientOf(request: FastifyRequest): service.ClientInfo {
-  return { userAgent: request.headers['user-agent'], ip: request.ip };
-}
-
-export function careTeamRoutes(app: FastifyInstance, deps: service.CareTeamDeps) {
-  registerEndpoint(app, contract.invitePatient, ({ actor, body }) => service.invitePatient(deps, actor, body));
-  registerEndpoint(app, contract.inviteProfessional, ({ actor, body }) => service.inviteProfessional(deps, actor, body));
-  registerEndpoint(app, contract.listInvitations, ({ actor }) => service.listInvitations(deps, actor));
-  registerEndpoint(app, contract.resendInvitation, ({ actor, params }) => service.resendInvitation(deps, actor, params.id));
-  registerEndpoint(app, contract.revokeInvitation, ({ actor, params }) => service.revokeInvitation(deps, actor, params.id));
-  registerEndpoint(app, contract.previewInvitation, ({ actor, body }) => service.previewInvitation(deps, actor, body.token));
-  registerEndpoint(app, contract.acceptInvitation, ({ actor, body }) => service.acceptInvitation(deps, actor, body));
-  registerEndpoint(app, contract.declineInvitation, ({ actor, body }) => service.declineInvitation(deps, actor, body.token));
-  registerEndpoint(app, contract.getCareTeam, ({ actor }) => service.getCareTeam(deps, actor));
-  registerEndpoint(app, contract.updateLinkCategories, ({ actor, params, body }) => service.updateLinkCategories(deps, actor, params.id, body.categories));
-  registerEndpoint(app, contract.revokeLink, ({ actor, params }) => service.revokeLink(deps, actor, params.id));
-  registerEndpoint(app, contract.getAccessLog, ({ actor, query }) => service.getAccessLog(deps, actor, query));
-  registerEndpoint(app, contract.createShareLink, ({ actor, body }) => service.createShareLink(deps, actor, body));
-  registerEndpoint(app, contract.listShareLinks, ({ actor }) => service.listShareLinks(deps, actor));
-  registerEndpoint(app, contract.revokeShareLink, ({ actor, params }) => service.revokeShareLink(deps, actor, params.id));
+export function careTeamRoutes(app: FastifyInstance, deps: CareTeamDeps) {
+  registerEndpoint(app, contract.invitePatient, ({ actor, body }) => invitations.invitePatient(deps, actor, body));
+  registerEndpoint(app, contract.inviteProfessional, ({ actor, body }) => invitations.inviteProfessional(deps, actor, body));
+  registerEndpoint(app, contract.listInvitations, ({ actor }) => invitations.listInvitations(deps, actor));
+  registerEndpoint(app, contract.resendInvitation, ({ actor, params }) => invitations.resendInvitation(deps, actor, params.id));
+  registerEndpoint(app, contract.revokeInvitation, ({ actor, params }) => invitations.revokeInvitation(deps, actor, params.id));
+  registerEndpoint(app, contract.previewInvitation, ({ actor, body }) => invitationAnswers.previewInvitation(deps, actor, body.token));
+  registerEndpoint(app, contract.acceptInvitation, ({ actor, body }) => invitationAnswers.acceptInvitation(deps, actor, body));
+  registerEndpoint(app, contract.declineInvitation, ({ actor, body }) => invitationAnswers.declineInvitation(deps, actor, body.token));
+  registerEndpoint(app, contract.getCareTeam, ({ actor }) => careLinks.getCareTeam(deps, actor));
+  registerEndpoint(app, contract.updateLinkCategories, ({ actor, params, body }) => careLinks.updateLinkCategories(deps, actor, params.id, body.categories));
+  registerEndpoint(app, contract.revokeLink, ({ actor, params }) => careLinks.revokeLink(deps, actor, params.id));
+  registerEndpoint(app, contract.getAccessLog, ({ actor, query }) => accessLog.getAccessLog(deps, actor, query));
+  registerEndpoint(app, contract.createShareLink, ({ actor, body }) => shareLinks.createShareLink(deps, actor, body));
+  registerEndpoint(app, contract.listShareLinks, ({ actor }) => shareLinks.listShareLinks(deps, actor));
+  registerEndpoint(app, contract.revokeShareLink, ({ actor, params }) => shareLinks.revokeShareLink(deps, actor, params.id));
   registerEndpoint(app, contract.viewShare, ({ params, request, reply }) => {
     // A shared health view must never sit in a browser or proxy cache.
     reply.header('cache-control', 'no-store');
-    return service.viewShare(deps, params.token, clientOf(request));
+    return shareLinks.viewShare(deps, params.token, clientOf(request));
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../auth/auth.tables';
 
 /**
@@ -61,6 +61,11 @@ export const careLinks = pgTable(
     status: text().notNull().default('active'),
     /** Shared categories, canonical order (care-team.rules normalizeCategories). */
     scopes: text().array().notNull(),
+    /**
+     * The professional asked to be told of this patient's alerts (in-app, and by e-mail/push
+     * per their own settings). Only alerts of a shared category reach them.
+     */
+    alertNotifications: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
@@ -70,27 +75,11 @@ export const careLinks = pgTable(
     uniqueIndex('care_links_active_pair_key').on(t.patientId, t.professionalId).where(sql`status = 'active'`),
     // care_scope_allows() and the triage list look links up by professional first.
     index('care_links_professional_active_idx').on(t.professionalId, t.patientId).where(sql`status = 'active'`),
+    // A patient's links of any status: their care-link policy and their conversations, revoked ones included.
+    index('care_links_patient_idx').on(t.patientId),
     check('care_links_status', sql`${t.status} in ('active', 'revoked')`),
     check('care_links_not_self', sql`${t.patientId} <> ${t.professionalId}`),
   ],
-).enableRLS();
-
-/** Private to the professional who wrote them; only while the care link is active. */
-export const consultationNotes = pgTable(
-  'consultation_notes',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    professionalId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    body: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('consultation_notes_patient_professional_idx').on(t.patientId, t.professionalId, t.createdAt)],
 ).enableRLS();
 
 export const shareLinks = pgTable(
@@ -119,7 +108,7 @@ export const shareLinks = pgTable(
 /**
  * Every read of a patient's data by someone else, one row per category read. The client is kept
  * as a browser family and a network prefix only (never a full IP address), and rows older than
- * 12 months are purged (care-team.service purgeAccessLog).
+ * 12 months are purged (access-log.service purgeAccessLog).
  */
 export const accessLog = pgTable(
   'access_log',

@@ -10,7 +10,7 @@ describe('invitation preview before sign-in', () => {
   beforeAll(async () => {
     t = await createTestApp({ resolveActor: headerActor });
     doctor = await createTestUser(t.database, { role: 'doctor', firstName: 'Claire', lastName: 'Bernard' });
-    patient = await createTestUser(t.database, { firstName: 'Inès', lastName: 'Roy' });
+    patient = await createTestUser(t.database, { firstName: 'Inès', lastName: 'Roy', email: 'ines@example.test' });
   }, 60_000);
   afterAll(async () => t?.close());
 

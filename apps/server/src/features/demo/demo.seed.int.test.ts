@@ -27,7 +27,7 @@ describe('demo seed', () => {
       publicUrl: 'http://localhost:3000',
       adminEmails: ['admin@glucosuivi.fr'],
     });
-    announcement = (await seedDemo({ accounts: built.accounts, database, dataDir, adminEmail: 'admin@glucosuivi.fr', now, days: 4 })).announcement;
+    announcement = (await seedDemo({ accountsDeps: built.accountsDeps, database, dataDir, adminEmail: 'admin@glucosuivi.fr', now, days: 4 })).announcement;
   }, 120_000);
   afterAll(async () => {
     await built?.app.close();
@@ -73,9 +73,12 @@ describe('demo seed', () => {
       jar.store(await built.app.inject({ method: 'POST', url: '/api/accounts/sign-in', payload: { email, password }, headers: { origin: 'http://localhost:3000' }, remoteAddress: '10.9.1.1' }));
       const res = await built.app.inject({ url: '/api/measurements/summary?days=7', headers: jar.header() });
       expect(res.statusCode).toBe(200);
-      return res.json();
+      const alerts = await built.app.inject({ url: '/api/alerts?status=open&limit=5', headers: jar.header() });
+      return { ...res.json(), openAlerts: alerts.json().items as { kind: string }[] };
     };
     const cgm = await summaryFor('camille.dupont@demo.glucosuivi.fr');
+    // Last night's hypo, so the demo always has an alert to show.
+    expect(cgm.openAlerts.map((a: { kind: string }) => a.kind)).toContain('urgent_hypo');
     expect(cgm.glucose.basis).toBe('cgm');
     expect(cgm.glucose.readings).toBeGreaterThan(4 * 288 * 0.8);
     const bands = Object.values(cgm.glucose.metrics.bands as Record<string, number>).reduce((a, b) => a + b, 0);
@@ -101,4 +104,26 @@ describe('demo seed', () => {
     expect((await invite(code!)).statusCode).toBe(409);
     expect((await invite('ZZZZ9999')).statusCode).toBe(404);
   });
+
+  it("gives Camille and Dr Bernard a short conversation, Camille's last message not yet read", async () => {
+    const lines = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8').trim().split('\n');
+    const signIn = async (email: string, address: string) => {
+      const password = lines.find((l) => l.startsWith(email))!.split(/\s+/)[1];
+      const jar = new CookieJar();
+      jar.store(await built.app.inject({ method: 'POST', url: '/api/accounts/sign-in', payload: { email, password }, headers: { origin: 'http://localhost:3000' }, remoteAddress: address }));
+      return jar;
+    };
+    const doctor = await signIn('dr.bernard@demo.glucosuivi.fr', '10.9.3.1');
+    const list = (await built.app.inject({ url: '/api/messages/conversations', headers: doctor.header() })).json();
+    expect(list.totalUnread).toBe(1);
+    const withCamille = list.items.find((c: { counterpart: { firstName: string } }) => c.counterpart.firstName === 'Camille');
+    expect(withCamille.unreadCount).toBe(1);
+    const page = (await built.app.inject({ url: `/api/messages/conversations/${withCamille.linkId}/messages`, headers: doctor.header() })).json();
+    expect(page.items.map((m: { mine: boolean; status: string }) => [m.mine, m.status])).toEqual([
+      [false, 'sent'],
+      [true, 'read'],
+      [false, 'read'],
+    ]);
+  });
 });
+

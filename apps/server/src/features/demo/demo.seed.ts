@@ -2,15 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
-import type { AccountsService } from '../accounts/accounts.service';
-import { doctors } from '../accounts/accounts.tables';
+import { createAdministrator, seedAccount, type AccountsDeps } from '../accounts/accounts.service';
+import { doctors } from '../doctor/doctor.tables';
 import type { Actor, Database } from '../../platform/db/database';
 import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
 import { GLUCOSE_BATCH_MAX } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { MeasurementInput } from '@glucosuivi/domain/measurements/measurements.schemas';
-import { createMeasurement, insertGlucoseBatch, type MeasurementsDeps } from '../measurements/measurements.service';
-import { silentNotifier } from '../alerts/alerts.service';
-import { createShareLink, inviteProfessional, type CareTeamDeps } from '../care-team/care-team.service';
+import { createMeasurement, insertGlucoseBatch } from '../measurements/measurement-entry.service';
+import type { MeasurementsDeps } from '../measurements/measurements.service';
+import { createInProcessEventBus } from '../../platform/events/event-bus';
+import type { CareTeamDeps } from '../care-team/care-team.service';
+import { inviteProfessional } from '../care-team/invitations.service';
+import { createShareLink } from '../care-team/share-links.service';
+import { listConversations, markReceipts, sendMessage, type MessagesDeps } from '../messages/messages.service';
 import { CGM_PROFILES } from '@glucosuivi/domain/demo/cgm-generator';
 import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 
@@ -20,6 +24,10 @@ export interface DemoAccount {
   role: string;
   description: string;
 }
+
+
+// The seed fills a new database before anyone reads it: no cache to forget, no alert to e-mail.
+const seedEvents = createInProcessEventBus({ warn: () => undefined });
 
 /** A strong random password that is still easy to type: three groups of letters and digits. */
 function demoPassword(): string {
@@ -34,7 +42,7 @@ function demoPassword(): string {
  * once on the console and kept in DATA_DIR/demo-accounts.txt (readable by the owner only).
  */
 export async function seedDemo(deps: {
-  accounts: AccountsService;
+  accountsDeps: AccountsDeps;
   database: Database;
   dataDir: string;
   adminEmail: string;
@@ -48,15 +56,11 @@ export async function seedDemo(deps: {
   const add = async (
     input: { email: string; firstName: string; lastName: string; role: 'patient' | 'doctor'; medicalLicense?: string; speciality?: string },
     description: string,
-    admin?: 'admin',
   ) => {
     const password = demoPassword();
-    const created = await deps.accounts.seedAccount(
-      { ...input, password, confirmPassword: password, language: 'fr' },
-      admin,
-    );
+    const created = await seedAccount(deps.accountsDeps, { ...input, password, confirmPassword: password, language: 'fr' });
     ids.set(input.email, created.value.user.id);
-    accounts.push({ email: input.email, password, role: admin ?? input.role, description });
+    accounts.push({ email: input.email, password, role: input.role, description });
   };
 
   await add({ email: 'camille.dupont@demo.glucosuivi.fr', firstName: 'Camille', lastName: 'Dupont', role: 'patient' }, 'patiente type 1 avec capteur (CGM)');
@@ -69,14 +73,17 @@ export async function seedDemo(deps: {
     { email: 'infirmier.petit@demo.glucosuivi.fr', firstName: 'Lucas', lastName: 'Petit', role: 'doctor', medicalLicense: '10000000009', speciality: 'infirmier' },
     'infirmier',
   );
-  await add({ email: deps.adminEmail, firstName: 'Admin', lastName: 'GlucoSuivi', role: 'patient' }, 'administrateur', 'admin');
+  // The administrator goes through the same explicit path as `npm run admin:create` (verified address).
+  const admin = await createAdministrator(deps.accountsDeps, { email: deps.adminEmail, password: demoPassword(), firstName: 'Admin', lastName: 'GlucoSuivi' });
+  ids.set(admin.email, admin.userId);
+  accounts.push({ email: admin.email, password: admin.password, role: 'admin', description: 'administrateur' });
 
-  const measurements: MeasurementsDeps = { database: deps.database, clock: { now: () => deps.now }, notify: silentNotifier };
+  const measurements: MeasurementsDeps = { database: deps.database, clock: { now: () => deps.now }, events: seedEvents };
   await seedCgmPatient(measurements, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
   await seedManualPatient(measurements, { userId: ids.get('jean.martin@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
 
   const shareUrl = await seedCareTeam({
-    accounts: deps.accounts,
+    accountsDeps: deps.accountsDeps,
     database: deps.database,
     now: deps.now,
     days: Math.min(14, days),
@@ -85,6 +92,8 @@ export async function seedDemo(deps: {
       jean: ids.get('jean.martin@demo.glucosuivi.fr')!,
     },
   });
+
+  await seedConversation(deps.database, deps.now, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, { userId: ids.get('dr.bernard@demo.glucosuivi.fr')!, role: 'doctor' });
 
   // The professionals' personal codes, so a demo patient can add them to a care team by code.
   const doctorIds = accounts.filter((a) => a.role === 'doctor').map((a) => ids.get(a.email)!);
@@ -108,9 +117,28 @@ export async function seedDemo(deps: {
   return { accounts, announcement };
 }
 
+/** A short exchange between Camille and Dr Bernard, her last reply not read yet: the inbox and the counts have something to show. */
+async function seedConversation(database: Database, now: Date, camille: Actor, doctor: Actor) {
+  const at = (hoursAgo: number): MessagesDeps => ({ database, clock: { now: () => new Date(now.getTime() - hoursAgo * 3_600_000) }, events: seedEvents });
+  const conversation = (await listConversations(at(0), camille)).items.find((c) => c.counterpart.userId === doctor.userId);
+  if (!conversation) return;
+  const exchange: [Actor, number, string][] = [
+    [camille, 50, 'Bonjour Docteur, mon capteur montre des hypos vers 3 h du matin plusieurs nuits de suite.'],
+    [doctor, 47, "Bonjour Camille, merci de me prévenir. Notez ce que vous mangez le soir et l'heure de vos hypos cette semaine ; nous en parlerons au prochain rendez-vous."],
+    [camille, 20, "D'accord, je note tout. La nuit dernière encore une hypo à 3 h, resucrée avec 15 g de sucre."],
+  ];
+  for (const [sender, hoursAgo, text] of exchange) {
+    const sent = await sendMessage(at(hoursAgo), sender, conversation.linkId, text);
+    const reader = sender === camille ? doctor : camille;
+    // Everything was read except Camille's last message, which Dr Bernard has yet to open.
+    if (hoursAgo > 20) await markReceipts(at(hoursAgo - 1), reader, conversation.linkId, sent.id, 'read');
+  }
+}
+
 /** 90 days of 5-minute CGM readings, uploaded in batches as a CGM app would. */
 async function seedCgmPatient(deps: MeasurementsDeps, actor: Actor, now: Date, days: number) {
-  const series = generateCgmDays({ seed: 20261101, days, endAt: now.getTime() - 5 * 60_000, profile: 'average' });
+  // Last night's hypo: a demo seeded at any hour has an open alert to show (PRODUCT.md §6: night hypos).
+  const series = generateCgmDays({ seed: 20261101, days, endAt: now.getTime() - 5 * 60_000, profile: 'average', lastNightHypo: true });
   for (let start = 0; start < series.t.length; start += GLUCOSE_BATCH_MAX) {
     const readings = [];
     for (let i = start; i < Math.min(series.t.length, start + GLUCOSE_BATCH_MAX); i++) {
@@ -155,15 +183,15 @@ const SCOPE_SETS: ShareCategory[][] = [
  * the patients would (invitation by the professional's e-mail), so the demo uses the real rules.
  */
 async function seedCareTeam(deps: {
-  accounts: AccountsService;
+  accountsDeps: AccountsDeps;
   database: Database;
   now: Date;
   days: number;
   ids: { camille: string; jean: string };
 }): Promise<string> {
   const clock = { now: () => deps.now };
-  const careTeam: CareTeamDeps = { database: deps.database, clock, mailer: { send: async () => undefined }, appUrl: '' };
-  const measurements: MeasurementsDeps = { database: deps.database, clock, notify: silentNotifier };
+  const careTeam: CareTeamDeps = { database: deps.database, clock, mailer: { send: async () => undefined }, appUrl: '', events: seedEvents };
+  const measurements: MeasurementsDeps = { database: deps.database, clock, events: seedEvents };
   const doctorEmail = 'dr.bernard@demo.glucosuivi.fr';
   const nurseEmail = 'infirmier.petit@demo.glucosuivi.fr';
   const ALL: ShareCategory[] = ['glucose', 'hba1c', 'lipids', 'blood_pressure', 'weight', 'events', 'reports', 'alerts'];
@@ -180,7 +208,7 @@ async function seedCareTeam(deps: {
       Array.from({ length: 7 }, (_, k) => {
         const i = start + k;
         const password = demoPassword();
-        return deps.accounts.seedAccount({
+        return seedAccount(deps.accountsDeps, {
           email: `patient${String(i + 1).padStart(2, '0')}@demo.glucosuivi.fr`,
           firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
           lastName: LAST_NAMES[i % LAST_NAMES.length]!,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { triageListSchema } from '@glucosuivi/domain/care-team/care-team.schemas';
+import { triageListSchema } from '@glucosuivi/domain/doctor/doctor.schemas';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/open-database';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
 
@@ -48,6 +50,8 @@ describe('professional access: not found unless linked and shared', () => {
     { method: 'POST' as const, url: `/api/doctor/patients/${patientId}/notes`, payload: { body: 'note' } },
     { method: 'PUT' as const, url: `/api/doctor/patients/${patientId}/notes/${NOTE}`, payload: { body: 'note' } },
     { method: 'DELETE' as const, url: `/api/doctor/patients/${patientId}/notes/${NOTE}` },
+    { method: 'GET' as const, url: `/api/doctor/patients/${patientId}/alert-notifications` },
+    { method: 'PUT' as const, url: `/api/doctor/patients/${patientId}/alert-notifications`, payload: { enabled: true } },
   ];
 
   it.each(routes('PATIENT').map((r) => [`${r.method} ${r.url.replace(/\?.*/, '')}`, r] as const))('%s → not_found for a professional without link, a patient and an unknown id', async (_name, template) => {
@@ -112,6 +116,34 @@ describe('professional access: not found unless linked and shared', () => {
     expect(ack.json()).toMatchObject({ status: 'acknowledged', acknowledgedBy: doctor.userId });
     // The second professional does not share alerts: not found.
     expect((await t.app.inject({ method: 'POST', url: `/api/doctor/patients/${patient.userId}/alerts/${alert.id}/acknowledge`, headers: actingAs(stranger) })).statusCode).toBe(404);
+  });
+
+  it('lets the linked professional ask for the patient’s alerts, says when the link cannot carry them, and never lets them change the link otherwise', async () => {
+    const url = `/api/doctor/patients/${patient.userId}/alert-notifications`;
+    expect((await t.app.inject({ url, headers: actingAs(doctor) })).json()).toEqual({ enabled: false, available: true });
+    const set = await t.app.inject({ method: 'PUT', url, headers: actingAs(doctor), payload: { enabled: true } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ enabled: true, available: true });
+    expect((await t.app.inject({ url, headers: actingAs(doctor) })).json()).toEqual({ enabled: true, available: true });
+    expect((await t.app.inject({ method: 'PUT', url, headers: actingAs(doctor), payload: { enabled: 'yes' } })).statusCode).toBe(400);
+
+    // A link sharing weight only: the choice can be stored, nothing would be sent.
+    const weightOnly = await createTestUser(t.database, { firstName: 'Élise' });
+    await link(weightOnly, doctor, ['weight']);
+    expect((await t.app.inject({ url: `/api/doctor/patients/${weightOnly.userId}/alert-notifications`, headers: actingAs(doctor) })).json()).toEqual({ enabled: false, available: false });
+
+    // Under the request role, the professional cannot touch the link's other columns, nor another professional's link.
+    const [linkRow] = await t.database.db.execute(
+      sql`select id from care_links where patient_id = ${patient.userId} and professional_id = ${doctor.userId} and status = 'active'`,
+    ).then((r) => rowsOf<{ id: string }>(r));
+    await expect(
+      t.database.asActor({ userId: doctor.userId, role: 'doctor' }, (tx) => tx.execute(sql`update care_links set scopes = array['glucose','hba1c'] where id = ${linkRow!.id} returning id`).then((r) => rowsOf(r).length)),
+    ).resolves.toBe(0);
+    const viaFunction = await t.database.asActor({ userId: stranger.userId, role: 'doctor' }, (tx) =>
+      tx.execute(sql`select set_link_alert_notifications(${linkRow!.id}::uuid, false) as changed`).then((r) => rowsOf<{ changed: boolean }>(r)[0]?.changed),
+    );
+    expect(viaFunction).toBe(false);
+    expect((await t.app.inject({ url, headers: actingAs(doctor) })).json()).toEqual({ enabled: true, available: true });
   });
 
   it('orders the triage list worst first with known data', async () => {

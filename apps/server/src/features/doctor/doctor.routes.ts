@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as contract from '@glucosuivi/domain/care-team/care-team.contract';
-import { getDoctorProfile, updateDoctorProfile } from '@glucosuivi/domain/doctor/doctor.contract';
+import * as contract from '@glucosuivi/domain/doctor/doctor.contract';
+import { clientOf } from '../../platform/http/client-info';
 import { registerEndpoint } from '../../platform/http/contract';
-import { clientOf } from '../care-team/care-team.routes';
 import * as service from './doctor.service';
 
 export function doctorRoutes(app: FastifyInstance, deps: service.DoctorDeps) {
@@ -20,6 +19,12 @@ export function doctorRoutes(app: FastifyInstance, deps: service.DoctorDeps) {
   registerEndpoint(app, contract.acknowledgePatientAlert, ({ actor, params, request }) =>
     service.acknowledgePatientAlert(deps, actor, params.patientId, params.alertId, clientOf(request)),
   );
+  registerEndpoint(app, contract.getAlertNotifications, ({ actor, params, request }) =>
+    service.getAlertNotifications(deps, actor, params.patientId, clientOf(request)),
+  );
+  registerEndpoint(app, contract.setAlertNotifications, ({ actor, params, body, request }) =>
+    service.setAlertNotifications(deps, actor, params.patientId, body.enabled, clientOf(request)),
+  );
   registerEndpoint(app, contract.setPatientTargets, ({ actor, params, body, request }) =>
     service.setPatientTargets(deps, actor, params.patientId, body.targets, clientOf(request)),
   );
@@ -29,6 +34,6 @@ export function doctorRoutes(app: FastifyInstance, deps: service.DoctorDeps) {
     service.updateNote(deps, actor, params.patientId, params.noteId, body.body, clientOf(request)),
   );
   registerEndpoint(app, contract.deleteNote, ({ actor, params, request }) => service.deleteNote(deps, actor, params.patientId, params.noteId, clientOf(request)));
-  registerEndpoint(app, getDoctorProfile, ({ actor }) => service.getDoctorProfile(deps, actor));
-  registerEndpoint(app, updateDoctorProfile, ({ actor, body }) => service.updateDoctorProfile(deps, actor, body));
+  registerEndpoint(app, contract.getDoctorProfile, ({ actor }) => service.getDoctorProfile(deps, actor));
+  registerEndpoint(app, contract.updateDoctorProfile, ({ actor, body }) => service.updateDoctorProfile(deps, actor, body));
 }

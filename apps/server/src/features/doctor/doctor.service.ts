@@ -1,45 +1,52 @@
+import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
+import { categoryOfKind } from '@glucosuivi/domain/care-team/care-team.rules';
 import {
   TRIAGE_DAYS,
+  type AlertNotifications,
   type ConsultationNote,
+  type DoctorProfile,
+  type DoctorProfileUpdate,
   type PatientAnalytics,
   type PatientEntries,
-  type ShareCategory,
   type TriageList,
   type TriageQuery,
   type TriageRow,
-} from '@glucosuivi/domain/care-team/care-team.schemas';
-import { arrangeTriage, categoryOfKind } from '@glucosuivi/domain/care-team/care-team.rules';
-import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
-import { SUFFICIENT_ACTIVE_PERCENT, SUFFICIENT_DAYS } from '@glucosuivi/domain/glucose/metrics';
+} from '@glucosuivi/domain/doctor/doctor.schemas';
+import { arrangeTriage } from '@glucosuivi/domain/doctor/doctor.rules';
+import { ALERT_KINDS, type Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
+import { alertReachesProfessional } from '@glucosuivi/domain/alerts/alerts.rules';
+import { figuresFromSums, SUFFICIENT_ACTIVE_PERCENT, SUFFICIENT_DAYS } from '@glucosuivi/domain/glucose/metrics';
 import { roundHalfUp } from '@glucosuivi/domain/glucose/stats';
+import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
 import { MEASUREMENT_KINDS, type GlucoseSeriesResponse } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
-import { acknowledgeAlertInTx, listActiveAlertsInTx } from '../alerts/alerts.service';
-import {
-  activeLinkInTx,
-  deleteNoteInTx as deleteNoteRow,
-  insertNoteInTx as insertNote,
-  listNotesInTx as listNotesRows,
-  logProfessionalListReadInTx,
-  logProfessionalReadInTx,
-  ownNameInTx,
-  requireProfessional,
-  sharedSummaryInTx,
-  updateNoteInTx as updateNoteRow,
-  type ClientInfo,
-} from '../care-team/care-team.service';
-import { dashboardDataChanged } from '../measurements/dashboard-cache';
+import type { EventBus } from '../../platform/events/event-bus';
+import { acknowledgeAlertInTx, listActiveAlertsInTx, publishStatusChange } from '../alerts/alerts.service';
+import { logProfessionalListReadInTx, logProfessionalReadInTx } from '../care-team/access-log.service';
+import { activeLinkInTx, setLinkAlertNotificationsInTx } from '../care-team/care-links.service';
+import { ownNameInTx, requireProfessional, type ClientInfo } from '../care-team/care-team.service';
+import { sharedSummaryInTx } from '../care-team/share-links.service';
 import { glucoseSeriesInTx, recentEntriesInTx } from '../measurements/measurements.service';
 import { setTargetsInTx, targetsInTx } from '../profile/profile.service';
-import type { DoctorProfile, DoctorProfileUpdate } from '@glucosuivi/domain/doctor/doctor.schemas';
-import { findOwnDoctorRow, isActiveSpecialty, triageRows, updateOwnSpeciality, type TriageDbRow } from './doctor.repository';
+import {
+  deleteNoteRow,
+  findOwnDoctorRow,
+  insertNote,
+  isActiveSpecialty,
+  listNotesRows,
+  triageRows,
+  updateNoteRow,
+  updateOwnSpeciality,
+  type TriageDbRow,
+} from './doctor.repository';
 
 export interface DoctorDeps {
   database: Database;
   clock: Clock;
+  events: EventBus;
 }
 
 const DAY_MS = 86_400_000;
@@ -50,6 +57,9 @@ interface PatientAccess {
   professional: Actor;
   patientId: string;
   scopes: ShareCategory[];
+  linkId: string;
+  /** The professional asked to be told of this patient's alerts. */
+  alertNotifications: boolean;
   now: Date;
   /** Writes the access-log rows of what this request read. */
   logRead(categories: ShareCategory[]): Promise<void>;
@@ -79,6 +89,8 @@ async function withPatient<T>(
       professional,
       patientId,
       scopes: link.scopes,
+      linkId: link.id,
+      alertNotifications: link.alertNotifications,
       now,
       logRead: async (categories) => {
         if (categories.length === 0) return;
@@ -91,8 +103,7 @@ async function withPatient<T>(
 
 export async function patientAnalytics(deps: DoctorDeps, actor: Actor | null, patientId: string, days: number, client: ClientInfo): Promise<PatientAnalytics> {
   return withPatient(deps, actor, patientId, client, null, async ({ tx, scopes, now, logRead }) => {
-    const from = new Date(now.getTime() - days * DAY_MS);
-    const { summary, context, read } = await sharedSummaryInTx(tx, patientId, scopes, from, now, days);
+    const { summary, context, read } = await sharedSummaryInTx(tx, patientId, scopes, (timeZone) => lastLocalDays(now.getTime(), days, timeZone));
     const { targetsSetBy } = await targetsInTx(tx, patientId);
     await logRead(read);
     return { patient: { id: patientId, firstName: context.firstName, lastName: context.lastName }, summary, targetsSetBy };
@@ -133,18 +144,40 @@ export async function patientAlerts(deps: DoctorDeps, actor: Actor | null, patie
 }
 
 export async function acknowledgePatientAlert(deps: DoctorDeps, actor: Actor | null, patientId: string, alertId: string, client: ClientInfo): Promise<Alert> {
-  return withPatient(deps, actor, patientId, client, 'alerts', async ({ tx, professional, now, logRead }) => {
+  const alert = await withPatient(deps, actor, patientId, client, 'alerts', async ({ tx, professional, now, logRead }) => {
     const alert = await acknowledgeAlertInTx(tx, patientId, alertId, professional.userId, now);
     if (!alert) throw new AppError('not_found');
     await logRead(['alerts']);
     return alert;
-  }).finally(() => dashboardDataChanged(patientId));
+  });
+  await publishStatusChange(deps.events, patientId, alert, requireProfessional(actor).userId);
+  return alert;
 }
 
 export async function setPatientTargets(deps: DoctorDeps, actor: Actor | null, patientId: string, targets: TargetsInput, client: ClientInfo) {
-  return withPatient(deps, actor, patientId, client, null, async ({ tx, professional, now }) =>
+  const saved = await withPatient(deps, actor, patientId, client, null, async ({ tx, professional, now }) =>
     setTargetsInTx(tx, patientId, targets, { userId: professional.userId, name: await ownNameInTx(tx, professional.userId) }, now),
-  ).finally(() => dashboardDataChanged(patientId));
+  );
+  await deps.events.publish({ type: 'targets.changed', patientId, changedBy: requireProfessional(actor).userId });
+  return saved;
+}
+
+// --- Alert notifications ----------------------------------------------------------------------
+
+const alertNotificationsOf = (scopes: readonly ShareCategory[], enabled: boolean): AlertNotifications => ({
+  enabled,
+  available: ALERT_KINDS.some((kind) => alertReachesProfessional(kind, scopes)),
+});
+
+export async function getAlertNotifications(deps: DoctorDeps, actor: Actor | null, patientId: string, client: ClientInfo): Promise<AlertNotifications> {
+  return withPatient(deps, actor, patientId, client, null, async ({ scopes, alertNotifications }) => alertNotificationsOf(scopes, alertNotifications));
+}
+
+export async function setAlertNotifications(deps: DoctorDeps, actor: Actor | null, patientId: string, enabled: boolean, client: ClientInfo): Promise<AlertNotifications> {
+  return withPatient(deps, actor, patientId, client, null, async ({ tx, scopes, linkId }) => {
+    if (!(await setLinkAlertNotificationsInTx(tx, linkId, enabled))) throw new AppError('not_found');
+    return alertNotificationsOf(scopes, enabled);
+  });
 }
 
 // --- Consultation notes -----------------------------------------------------------------------
@@ -189,25 +222,30 @@ const pct = (part: number, whole: number): number => roundHalfUp((part / whole) 
 const toIso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** One row of the list from the aggregate sums; categories not shared become `{ notShared: true }`. */
-export function toTriageRow(row: TriageDbRow, window: { from: number; to: number }): TriageRow {
+export function toTriageRow(row: TriageDbRow, now: number): TriageRow {
+  const window = lastLocalDays(now, TRIAGE_DAYS, row.time_zone);
   const scopes = row.scopes as ShareCategory[];
   const n = row.n ?? 0;
   let glucose: TriageRow['glucose'] = { notShared: true };
   if (scopes.includes('glucose')) {
-    const mean = n > 0 ? (row.sum_mgdl ?? 0) / n : null;
-    const variance = n > 1 && mean !== null ? Math.max(0, ((row.sum_squares ?? 0) - n * mean * mean) / (n - 1)) : null;
+    const figures = figuresFromSums({
+      n,
+      sumMgdl: row.sum_mgdl ?? 0,
+      sumSquares: row.sum_squares ?? 0,
+      bandCounts: { very_low: row.n_very_low ?? 0, low: row.n_low ?? 0, in_range: row.n_in_range ?? 0, high: row.n_high ?? 0, very_high: row.n_very_high ?? 0 },
+    });
     const expected = Math.max(1, ((window.to - window.from) / DAY_MS) * READINGS_PER_DAY);
     const activePercent = Math.min(100, pct(row.n_device ?? 0, expected));
     const daysWithData = row.days_with_data ?? 0;
     glucose = {
       lastReadingAt: toIso(row.last_at),
       readings: n,
-      inRange: n > 0 ? pct(row.n_in_range ?? 0, n) : null,
-      belowRange: n > 0 ? pct((row.n_very_low ?? 0) + (row.n_low ?? 0), n) : null,
-      veryLow: n > 0 ? pct(row.n_very_low ?? 0, n) : null,
-      aboveRange: n > 0 ? pct((row.n_high ?? 0) + (row.n_very_high ?? 0), n) : null,
-      gmi: mean !== null ? roundHalfUp(3.31 + 0.02392 * mean, 1) : null,
-      cv: variance !== null && mean ? roundHalfUp((Math.sqrt(variance) / mean) * 100, 1) : null,
+      inRange: figures?.inRange ?? null,
+      belowRange: figures?.belowRange ?? null,
+      veryLow: figures?.veryLow ?? null,
+      aboveRange: figures?.aboveRange ?? null,
+      gmi: figures?.gmi ?? null,
+      cv: figures?.cv ?? null,
       daysWithData,
       activePercent,
       sufficient: daysWithData >= SUFFICIENT_DAYS && activePercent >= SUFFICIENT_ACTIVE_PERCENT,
@@ -229,18 +267,18 @@ export function toTriageRow(row: TriageDbRow, window: { from: number; to: number
 }
 
 /**
- * The professional's patient list. The window is the last 14 UTC days including today (the
- * daily aggregates are per UTC day); metrics use the standard bands, so patients compare on one
- * scale. Each patient's shared categories are logged at most once an hour.
+ * The professional's patient list. Each patient's figures cover the last 14 days of their own
+ * time zone (lastLocalDays, the daily aggregates being kept per local day), like their page;
+ * metrics use the standard bands, so patients compare on one scale. Each patient's shared categories are logged at most once an hour.
  */
 export async function triage(deps: DoctorDeps, actor: Actor | null, query: TriageQuery, client: ClientInfo): Promise<TriageList> {
   const professional = requireProfessional(actor);
   const now = deps.clock.now();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = today - (TRIAGE_DAYS - 1) * DAY_MS;
-  const fromDay = new Date(from).toISOString().slice(0, 10);
+  // The list's own period, in the professional's zone; each patient's figures use the patient's.
+  const period = lastLocalDays(now.getTime(), TRIAGE_DAYS, 'Europe/Paris');
+  const from = period.from;
   return deps.database.asActor(professional, async (tx) => {
-    const rows = (await triageRows(tx, professional.userId, fromDay)).map((row) => toTriageRow(row, { from, to: now.getTime() }));
+    const rows = (await triageRows(tx, professional.userId, now, TRIAGE_DAYS)).map((row) => toTriageRow(row, now.getTime()));
     const reads = rows.flatMap((row) =>
       (['glucose', 'alerts', 'hba1c'] as const).filter((c) => row.categories.includes(c)).map((category) => ({ patientId: row.patientId, category })),
     );

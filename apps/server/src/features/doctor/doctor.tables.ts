@@ -1,5 +1,38 @@
-import { date, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgPolicy, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 import { user } from '../auth/auth.tables';
+import { medicalSpecialties } from '../accounts/accounts.tables';
+
+const ownDoctorRow = sql.raw(`user_id = ${CURRENT_USER_ID}`);
+
+/** A professional's record (SPEC §3 `doctors`), created only with first name, last name and licence. */
+export const doctors = pgTable(
+  'doctors',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    /** French RPPS number: 11 digits, Luhn-valid. */
+    medicalLicense: text().notNull(),
+    speciality: text().references(() => medicalSpecialties.id),
+    email: text().notNull(),
+    /** Set by an administrator after checking the licence. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** Personal code a patient can use to invite this professional. */
+    inviteCode: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('doctors_user_id_key').on(t.userId),
+    uniqueIndex('doctors_invite_code_key').on(t.inviteCode),
+    index('doctors_license_idx').on(t.medicalLicense),
+    pgPolicy('doctors_owner', { for: 'all', to: appUser, using: ownDoctorRow, withCheck: ownDoctorRow }),
+  ],
+).enableRLS();
 
 /**
  * Per patient and UTC day, the sums the triage list needs (count, sum, sum of squares, standard
@@ -32,4 +65,27 @@ export const glucoseDailyAggregates = pgTable(
     primaryKey({ name: 'glucose_daily_aggregates_pkey', columns: [t.patientId, t.day] }),
     index('glucose_daily_aggregates_day_idx').on(t.day),
   ],
+).enableRLS();
+
+/**
+ * A professional's consultation notes about a linked patient: private to the professional who
+ * wrote them, only while the care link is active. Row-level security is enabled here; the
+ * policies live in the custom migration `*_care_team_access.sql`, beside the care-link functions
+ * they call.
+ */
+export const consultationNotes = pgTable(
+  'consultation_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    patientId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    professionalId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('consultation_notes_patient_professional_idx').on(t.patientId, t.professionalId, t.createdAt)],
 ).enableRLS();

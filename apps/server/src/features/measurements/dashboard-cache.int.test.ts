@@ -4,7 +4,7 @@ import { alertListSchema } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
-import { cachedDashboard, dashboardCacheStats, dashboardDataChanged } from './dashboard-cache';
+import { createDashboardCache } from './dashboard-cache';
 
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -25,9 +25,9 @@ describe('dashboard cache', () => {
       t.app.inject({ method: 'POST', url: '/api/measurements', headers: actingAs(patient), payload: { kind: 'glucose', measuredAt: ago(minutes), value, unit: 'mg/dL' } });
     expect((await post(30, 120)).statusCode).toBe(201);
     expect((await summary()).counts.glucose).toBe(1);
-    const before = dashboardCacheStats().hits;
+    const before = t.dashboardCache.stats().hits;
     expect((await summary()).counts.glucose).toBe(1);
-    expect(dashboardCacheStats().hits).toBe(before + 1);
+    expect(t.dashboardCache.stats().hits).toBe(before + 1);
 
     // A new reading (with its hypo alert) shows at once.
     expect((await post(20, 60)).statusCode).toBe(201);
@@ -81,12 +81,46 @@ describe('dashboard cache', () => {
   });
 
   it('does not keep an answer computed while the data changed', async () => {
+    const cache = createDashboardCache();
     let release: () => void = () => undefined;
-    const slow = cachedDashboard('race-patient', 'k', () => new Promise<string>((resolve) => (release = () => resolve('old'))), NOW);
-    dashboardDataChanged('race-patient');
+    const slow = cache.cached('race-patient', 'k', () => new Promise<string>((resolve) => (release = () => resolve('old'))), NOW);
+    cache.invalidate('race-patient');
     release();
     expect(await slow).toBe('old');
-    expect(await cachedDashboard('race-patient', 'k', async () => 'new', NOW)).toBe('new');
-    expect(await cachedDashboard('race-patient', 'k', async () => 'newer', NOW)).toBe('new');
+    expect(await cache.cached('race-patient', 'k', async () => 'new', NOW)).toBe('new');
+    expect(await cache.cached('race-patient', 'k', async () => 'newer', NOW)).toBe('new');
+  });
+
+  it('forgets everything when events may have been missed, including an answer being computed', async () => {
+    const cache = createDashboardCache();
+    expect(await cache.cached('a', 'k', async () => 'a1', NOW)).toBe('a1');
+    let release: () => void = () => undefined;
+    const slow = cache.cached('b', 'k', () => new Promise<string>((resolve) => (release = () => resolve('b1'))), NOW);
+    cache.invalidateAll();
+    release();
+    expect(await slow).toBe('b1');
+    expect(await cache.cached('a', 'k', async () => 'a2', NOW)).toBe('a2');
+    expect(await cache.cached('b', 'k', async () => 'b2', NOW)).toBe('b2');
+  });
+
+  it('is told by the event bus, not by the services: an event from elsewhere forgets the patient', async () => {
+    const first = await summary();
+    // A write by another server arrives as a remote event only; simulate it with a direct row.
+    await t.database.asActor({ userId: patient.userId, role: 'patient' }, async (tx) => {
+      const { insertGlucose } = await import('./measurements.repository');
+      await insertGlucose(tx, patient.userId, {
+        measuredAt: new Date(ago(10)),
+        valueMgdl: 130,
+        context: null,
+        source: 'manual',
+        deviceId: null,
+        entryUnit: 'mg/dL',
+        note: null,
+        createdAt: new Date(NOW),
+      });
+    });
+    expect((await summary()).counts.glucose).toBe(first.counts.glucose);
+    await t.events.publish({ type: 'measurement.recorded', patientId: patient.userId, measurementId: null, kinds: ['glucose'], count: 1 });
+    expect((await summary()).counts.glucose).toBe(first.counts.glucose + 1);
   });
 });

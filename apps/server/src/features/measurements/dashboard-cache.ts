@@ -5,11 +5,11 @@
  * cores cannot spend 100 times a second (bench/README.md). A patient reopening the dashboard,
  * switching periods or several tabs polling get the same answer until something changes.
  *
- * Correctness: every write that can change a dashboard (readings, health measurements, alert
- * status, settings, profile and targets) calls `dashboardDataChanged(patientId)` after its
- * transaction committed; an answer computed while such a write happened is not kept (generation
- * check), so this process never serves data older than its own last write. Another instance of
- * the app writing for the same patient is seen at the latest after TTL_MS.
+ * Correctness: one instance per server, created in app.ts. It forgets a patient's answers on
+ * every domain event about that patient (dashboard-cache.subscribers.ts), from this server or,
+ * through PostgreSQL LISTEN/NOTIFY, from any other; an answer computed while such an event
+ * arrived is not kept (generation check). If the bus may have missed events, everything is
+ * forgotten; the TTL bounds what a lost notification could leave.
  */
 
 const TTL_MS = 60_000;
@@ -26,55 +26,69 @@ interface PatientEntries {
   entries: Map<string, Entry>;
 }
 
-const patients = new Map<string, PatientEntries>();
-let hits = 0;
-let misses = 0;
+export interface DashboardCache {
+  /** The cached answer for this patient and key, or `compute()`'s, kept if nothing changed meanwhile. */
+  cached<T>(patientId: string, key: string, compute: () => Promise<T>, now: number): Promise<T>;
+  /** This patient's data changed: their answers are gone, and any being computed is not kept. */
+  invalidate(patientId: string): void;
+  /** Events may have been missed: nothing cached can be trusted. */
+  invalidateAll(): void;
+  /** Hit and miss counts since start (benchmarks, diagnostics). */
+  stats(): { hits: number; misses: number; patients: number };
+}
 
-function patientEntries(patientId: string): PatientEntries {
-  let found = patients.get(patientId);
-  if (found) {
-    // Map order is insertion order: moving the patient to the end makes it the most recent.
-    patients.delete(patientId);
-  } else {
-    found = { generation: 0, entries: new Map() };
-    if (patients.size >= MAX_PATIENTS) {
-      const oldest = patients.keys().next().value;
-      if (oldest !== undefined) patients.delete(oldest);
+export function createDashboardCache(options: { ttlMs?: number; maxPatients?: number } = {}): DashboardCache {
+  const ttlMs = options.ttlMs ?? TTL_MS;
+  const maxPatients = options.maxPatients ?? MAX_PATIENTS;
+  let patients = new Map<string, PatientEntries>();
+  let hits = 0;
+  let misses = 0;
+
+  function patientEntries(patientId: string): PatientEntries {
+    let found = patients.get(patientId);
+    if (found) {
+      // Map order is insertion order: moving the patient to the end makes it the most recent.
+      patients.delete(patientId);
+    } else {
+      found = { generation: 0, entries: new Map() };
+      if (patients.size >= maxPatients) {
+        const oldest = patients.keys().next().value;
+        if (oldest !== undefined) patients.delete(oldest);
+      }
     }
+    patients.set(patientId, found);
+    return found;
   }
-  patients.set(patientId, found);
-  return found;
-}
 
-/** The cached answer for this patient and key, or `compute()`'s, kept if nothing changed meanwhile. */
-export async function cachedDashboard<T>(patientId: string, key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
-  const mine = patientEntries(patientId);
-  const entry = mine.entries.get(key);
-  if (entry && entry.expiresAt > now) {
-    hits++;
-    return entry.value as T;
-  }
-  misses++;
-  const generation = mine.generation;
-  const value = await compute();
-  const current = patients.get(patientId);
-  if (current === mine && current.generation === generation) {
-    // Only a handful of keys per patient (periods, windows); expired ones are dropped here.
-    for (const [k, e] of current.entries) if (e.expiresAt <= now) current.entries.delete(k);
-    current.entries.set(key, { value, expiresAt: now + TTL_MS });
-  }
-  return value;
-}
-
-/** After a committed write for this patient: their cached answers are gone, and any being computed is not kept. */
-export function dashboardDataChanged(patientId: string): void {
-  const found = patients.get(patientId);
-  if (!found) return;
-  found.generation++;
-  found.entries.clear();
-}
-
-/** Hit and miss counts since start (benchmarks, diagnostics). */
-export function dashboardCacheStats(): { hits: number; misses: number; patients: number } {
-  return { hits, misses, patients: patients.size };
+  return {
+    async cached<T>(patientId: string, key: string, compute: () => Promise<T>, now: number): Promise<T> {
+      const mine = patientEntries(patientId);
+      const entry = mine.entries.get(key);
+      if (entry && entry.expiresAt > now) {
+        hits++;
+        return entry.value as T;
+      }
+      misses++;
+      const generation = mine.generation;
+      const value = await compute();
+      const current = patients.get(patientId);
+      if (current === mine && current.generation === generation) {
+        // Only a handful of keys per patient (periods, windows); expired ones are dropped here.
+        for (const [k, e] of current.entries) if (e.expiresAt <= now) current.entries.delete(k);
+        current.entries.set(key, { value, expiresAt: now + ttlMs });
+      }
+      return value;
+    },
+    invalidate(patientId) {
+      const found = patients.get(patientId);
+      if (!found) return;
+      found.generation++;
+      found.entries.clear();
+    },
+    invalidateAll() {
+      // A new map: answers being computed find their patient gone and are not kept.
+      patients = new Map();
+    },
+    stats: () => ({ hits, misses, patients: patients.size }),
+  };
 }

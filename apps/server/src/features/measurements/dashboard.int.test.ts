@@ -40,7 +40,9 @@ describe('dashboard: summary and chart series over 90 days of CGM', () => {
     const res = await t.app.inject({ url: '/api/measurements/summary?days=14', headers: actingAs(patient) });
     expect(res.statusCode).toBe(200);
     const summary = summarySchema.parse(res.json());
-    const from = NOW - 14 * DAY;
+    // The 14 local days ending today: from Paris midnight 13 days ago (not NOW − 14 × 24 h).
+    const from = Date.parse('2026-10-20T00:00:00+02:00');
+    expect(summary.period.from).toBe(new Date(from).toISOString());
     const t14: number[] = [];
     const v14: number[] = [];
     cgm.t.forEach((time, i) => {
@@ -49,7 +51,7 @@ describe('dashboard: summary and chart series over 90 days of CGM', () => {
         v14.push(cgm.v[i] as number);
       }
     });
-    const expected = computeGlucoseMetrics({ t: t14, v: v14 }, { periodStart: from, periodEnd: NOW });
+    const expected = computeGlucoseMetrics({ t: t14, v: v14 }, { periodStart: from, periodEnd: NOW, periodDays: 14 });
     expect(summary.glucose.basis).toBe('cgm');
     expect(summary.glucose.readings).toBe(t14.length);
     expect(summary.glucose.metrics?.mean).toBeCloseTo(expected?.mean ?? Number.NaN, 6);

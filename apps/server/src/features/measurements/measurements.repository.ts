@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   EventDetail,
   GlucoseRecord,
@@ -164,17 +164,18 @@ export async function updateHealth(tx: Tx, patientId: string, id: string, values
 }
 
 /** Deletes a measurement of either table; false when the patient has none with this id. */
-export async function deleteMeasurementById(tx: Tx, patientId: string, id: string): Promise<boolean> {
+/** Deletes one of the patient's records; returns its kind, or null when there was none. */
+export async function deleteMeasurementById(tx: Tx, patientId: string, id: string): Promise<MeasurementKind | null> {
   const glucose = await tx
     .delete(glucoseReadings)
     .where(and(eq(glucoseReadings.patientId, patientId), eq(glucoseReadings.id, id)))
     .returning({ id: glucoseReadings.id });
-  if (glucose.length > 0) return true;
+  if (glucose.length > 0) return 'glucose';
   const health = await tx
     .delete(healthMeasurements)
     .where(and(eq(healthMeasurements.patientId, patientId), eq(healthMeasurements.id, id)))
-    .returning({ id: healthMeasurements.id });
-  return health.length > 0;
+    .returning({ kind: healthMeasurements.kind });
+  return (health[0]?.kind as MeasurementKind | undefined) ?? null;
 }
 
 export interface ListOptions {
@@ -246,6 +247,34 @@ export async function listAllAscending(tx: Tx, patientId: string): Promise<Measu
     .orderBy(asc(healthMeasurements.measuredAt), asc(healthMeasurements.id));
   const all: MeasurementRecord[] = [...glucose.map(glucoseRecord), ...health.map(healthRecord)];
   return all.sort((a, b) => (a.measuredAt < b.measuredAt ? -1 : a.measuredAt > b.measuredAt ? 1 : 0));
+}
+
+/** One page of glucose readings oldest first, strictly after `after` (keyset on (measured_at, id)). */
+export async function glucosePageAscending(tx: Tx, patientId: string, after: Position | null, limit: number): Promise<GlucoseRecord[]> {
+  const rows = await tx
+    .select()
+    .from(glucoseReadings)
+    .where(
+      and(
+        eq(glucoseReadings.patientId, patientId),
+        after
+          ? or(gt(glucoseReadings.measuredAt, after.measuredAt), and(eq(glucoseReadings.measuredAt, after.measuredAt), gt(glucoseReadings.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(glucoseReadings.measuredAt), asc(glucoseReadings.id))
+    .limit(limit);
+  return rows.map(glucoseRecord);
+}
+
+/** Every health measurement (not glucose) of the patient, oldest first (exports: a few per day at most). */
+export async function listHealthAscending(tx: Tx, patientId: string): Promise<MeasurementRecord[]> {
+  const rows = await tx
+    .select()
+    .from(healthMeasurements)
+    .where(eq(healthMeasurements.patientId, patientId))
+    .orderBy(asc(healthMeasurements.measuredAt), asc(healthMeasurements.id));
+  return rows.map(healthRecord);
 }
 
 export interface GlucoseColumns {

@@ -1,53 +1,34 @@
-import { alertForBloodPressure, alertForGlucoseReading, alertsForCgmSeries, type AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
-import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { toColumns } from '@glucosuivi/domain/glucose/series';
-import { canonicalGlucose, canonicalHba1c, canonicalLipid } from '@glucosuivi/domain/measurements/measurement-limits';
+import { lastLocalDays, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
 import { summarizeGlucosePeriod } from '@glucosuivi/domain/measurements/glucose-period';
 import {
-  DEVICE_GLUCOSE_SOURCES,
   MEASUREMENT_KINDS,
-  measuredAtIsAcceptable,
-  type GlucoseBatch,
-  type GlucoseBatchResult,
+  type GlucoseRecord,
   type GlucosePeriod,
-  glucoseSeriesResponseSchema,
-  summarySchema,
   type GlucoseSeriesResponse,
   type ListMeasurementsQuery,
-  type MeasurementInput,
   type MeasurementKind,
   type MeasurementPage,
   type MeasurementRecord,
-  type MeasurementWriteResult,
   type Summary,
 } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { encodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
-import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
-import { encodeResponse, type EncodedJson } from '../../platform/http/contract';
-import { announceAlerts, countOpenAlerts, raiseAlerts, type AlertNotifier } from '../alerts/alerts.service';
+import type { EventBus } from '../../platform/events/event-bus';
+import { countOpenAlerts } from '../alerts/alerts.service';
 import { loadPatientContext, requirePatient, type PatientContext } from '../profile/profile.service';
-import { cachedDashboard, dashboardDataChanged } from './dashboard-cache';
 import {
   countByKind,
-  deleteMeasurementById,
-  findGlucose,
-  findHealth,
   glucoseColumns,
-  insertGlucose,
-  insertGlucoseIgnoringDuplicates,
-  insertHealth,
+  glucosePageAscending,
   latestOfEachKind,
   listAllAscending,
   listGlucose,
   listHealth,
-  updateGlucose,
-  updateHealth,
-  type GlucoseWrite,
+  listHealthAscending,
   type HealthKind,
-  type HealthWrite,
   type ListOptions,
   type Position,
 } from './measurements.repository';
@@ -55,190 +36,15 @@ import {
 export interface MeasurementsDeps {
   database: Database;
   clock: Clock;
-  notify: AlertNotifier;
+  /** Told after commit; the dashboard cache and alert e-mails subscribe (ADR 0007). */
+  events: EventBus;
 }
 
-const DAY_MS = 86_400_000;
 const DEFAULT_PAGE = 100;
-// Episodes are detected on the stored readings around a batch, not on the batch alone: an
-// uploader sends a few minutes at a time, and a 15-minute hypo spans several uploads.
-const EPISODE_CONTEXT_MS = 3 * 60 * 60 * 1000;
-const MAX_ISSUES = 20;
 
-type Write = { table: 'glucose'; values: GlucoseWrite } | { table: 'health'; values: HealthWrite };
-
-/** Converts what the person typed into canonical columns (glucose/units via measurement-limits). */
-function toWrite(input: MeasurementInput, createdAt: Date): Write {
-  const common = { measuredAt: new Date(input.measuredAt), note: input.note ?? null, createdAt };
-  switch (input.kind) {
-    case 'glucose':
-      return {
-        table: 'glucose',
-        values: {
-          ...common,
-          valueMgdl: canonicalGlucose(input.value, input.unit),
-          context: input.context ?? null,
-          source: input.source ?? 'manual',
-          deviceId: null,
-          entryUnit: input.unit,
-        },
-      };
-    case 'hba1c':
-      return {
-        table: 'health',
-        values: { ...common, kind: 'hba1c', hba1cPercent: canonicalHba1c(input.value, input.unit), hba1cMethod: input.method ?? null, entryUnit: input.unit },
-      };
-    case 'lipids': {
-      const lipid = (value: number | undefined, kind: 'total' | 'hdl' | 'ldl' | 'triglycerides') =>
-        value === undefined ? null : canonicalLipid(value, kind, input.unit);
-      return {
-        table: 'health',
-        values: {
-          ...common,
-          kind: 'lipids',
-          entryUnit: input.unit,
-          totalCholesterolMgdl: lipid(input.total, 'total'),
-          hdlMgdl: lipid(input.hdl, 'hdl'),
-          ldlMgdl: lipid(input.ldl, 'ldl'),
-          triglyceridesMgdl: lipid(input.triglycerides, 'triglycerides'),
-        },
-      };
-    }
-    case 'blood_pressure':
-      return {
-        table: 'health',
-        values: {
-          ...common,
-          kind: 'blood_pressure',
-          systolic: input.systolic,
-          diastolic: input.diastolic,
-          pulse: input.pulse ?? null,
-          arm: input.arm ?? null,
-          position: input.position ?? null,
-        },
-      };
-    case 'weight':
-      return { table: 'health', values: { ...common, kind: 'weight', weightKg: Math.round(input.kg * 10) / 10, entryUnit: 'kg' } };
-    case 'event': {
-      const e = input.event;
-      return {
-        table: 'health',
-        values: {
-          ...common,
-          kind: 'event',
-          eventType: e.type,
-          insulinUnits: e.type === 'insulin' ? e.units : null,
-          insulinType: e.type === 'insulin' ? e.insulinType : null,
-          carbsGrams: e.type === 'carbs' ? e.grams : null,
-          activityMinutes: e.type === 'activity' ? e.minutes : null,
-          medicationName: e.type === 'medication' ? e.name : null,
-        },
-      };
-    }
-  }
-}
-
-function futureIssue(path: (string | number)[], now: Date): ValidationIssue {
-  return {
-    path,
-    code: 'measured_at_in_future',
-    message: 'measuredAt is more than 5 minutes in the future',
-    params: { max: new Date(now.getTime() + 5 * 60_000).toISOString() },
-  };
-}
-
-function assertNotInFuture(measuredAt: string, now: Date): void {
-  if (!measuredAtIsAcceptable(measuredAt, now)) {
-    throw new AppError('validation_failed', 'Invalid request', [futureIssue(['body', 'measuredAt'], now)]);
-  }
-}
-
-function alertCandidatesFor(record: MeasurementRecord, now: Date): AlertCandidate[] {
-  const at = Date.parse(record.measuredAt);
-  if (record.kind === 'glucose') {
-    const candidate = alertForGlucoseReading({ id: record.id, valueMgdl: record.valueMgdl, measuredAt: at }, now.getTime());
-    return candidate ? [candidate] : [];
-  }
-  if (record.kind === 'blood_pressure') {
-    const candidate = alertForBloodPressure({ id: record.id, systolic: record.systolic, diastolic: record.diastolic, measuredAt: at }, now.getTime());
-    return candidate ? [candidate] : [];
-  }
-  return [];
-}
-
-async function findAny(tx: Tx, patientId: string, id: string): Promise<MeasurementRecord | undefined> {
-  return (await findGlucose(tx, patientId, id)) ?? (await findHealth(tx, patientId, id));
-}
-
-export async function createMeasurement(deps: MeasurementsDeps, actor: Actor | null, input: MeasurementInput): Promise<MeasurementWriteResult> {
-  const patient = requirePatient(actor);
-  const now = deps.clock.now();
-  assertNotInFuture(input.measuredAt, now);
-  const write = toWrite(input, now);
-  const result = await deps.database.asActor(patient, async (tx) => {
-    const measurement =
-      write.table === 'glucose' ? await insertGlucose(tx, patient.userId, write.values) : await insertHealth(tx, patient.userId, write.values);
-    const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
-    return { measurement, alerts };
-  });
-  dashboardDataChanged(patient.userId);
-  await announceAlerts(deps.notify, patient.userId, result.alerts);
-  return result;
-}
-
-export async function getMeasurement(deps: MeasurementsDeps, actor: Actor | null, id: string): Promise<MeasurementRecord> {
-  const patient = requirePatient(actor);
-  const record = await deps.database.asActor(patient, (tx) => findAny(tx, patient.userId, id));
-  if (!record) throw new AppError('not_found');
-  return record;
-}
-
-/**
- * Full replacement of a manual record. Device readings are what the sensor said: they can be
- * deleted, not rewritten. A changed value is checked for alerts again (a fixed typo can reveal
- * a hypo); an alert already raised for the same reading and kind is not raised twice.
- */
-export async function updateMeasurement(
-  deps: MeasurementsDeps,
-  actor: Actor | null,
-  id: string,
-  input: MeasurementInput,
-): Promise<MeasurementWriteResult> {
-  const patient = requirePatient(actor);
-  const now = deps.clock.now();
-  assertNotInFuture(input.measuredAt, now);
-  const result = await deps.database.asActor(patient, async (tx) => {
-    const existing = await findAny(tx, patient.userId, id);
-    if (!existing) throw new AppError('not_found');
-    if (existing.kind !== input.kind) {
-      throw new AppError('validation_failed', 'Invalid request', [
-        { path: ['body', 'kind'], code: 'kind_mismatch', message: `this measurement is of kind ${existing.kind}`, params: { expected: existing.kind } },
-      ]);
-    }
-    if (existing.kind === 'glucose' && (DEVICE_GLUCOSE_SOURCES as readonly string[]).includes(existing.source)) {
-      throw new AppError('conflict', 'Device readings cannot be edited');
-    }
-    const write = toWrite(input, now);
-    const { createdAt: _keepCreatedAt, ...changes } = write.values;
-    const measurement =
-      write.table === 'glucose'
-        ? await updateGlucose(tx, patient.userId, id, changes as GlucoseWrite)
-        : await updateHealth(tx, patient.userId, id, changes as HealthWrite);
-    if (!measurement) throw new AppError('not_found');
-    const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
-    return { measurement, alerts };
-  });
-  dashboardDataChanged(patient.userId);
-  await announceAlerts(deps.notify, patient.userId, result.alerts);
-  return result;
-}
-
-export async function deleteMeasurement(deps: MeasurementsDeps, actor: Actor | null, id: string): Promise<{ deleted: string }> {
-  const patient = requirePatient(actor);
-  const deleted = await deps.database.asActor(patient, (tx) => deleteMeasurementById(tx, patient.userId, id));
-  if (!deleted) throw new AppError('not_found');
-  dashboardDataChanged(patient.userId);
-  return { deleted: id };
+/** The patient whose dashboard a request reads (the route keys its cache on it). */
+export function dashboardOwner(actor: Actor | null): string {
+  return requirePatient(actor).userId;
 }
 
 function encodeCursor(record: MeasurementRecord): string {
@@ -286,63 +92,13 @@ async function entriesNewestFirstInTx(tx: Tx, patientId: string, kinds: readonly
   return [...glucose, ...health].sort(newestFirst);
 }
 
-/**
- * Stores a device batch in one transaction: every reading is validated before anything is
- * written (one bad reading → 400 naming its index, nothing stored), already-stored readings are
- * skipped by the dedup key, and CGM episodes around the batch raise alerts in the same transaction.
- */
-export async function insertGlucoseBatch(deps: MeasurementsDeps, actor: Actor | null, batch: GlucoseBatch): Promise<GlucoseBatchResult> {
-  const patient = requirePatient(actor);
-  const now = deps.clock.now();
-  const issues: ValidationIssue[] = [];
-  batch.readings.forEach((reading, index) => {
-    if (issues.length < MAX_ISSUES && !measuredAtIsAcceptable(reading.measuredAt, now)) {
-      issues.push(futureIssue(['body', 'readings', index, 'measuredAt'], now));
-    }
-  });
-  if (issues.length > 0) throw new AppError('validation_failed', 'Invalid request', issues);
-
-  let first = Number.POSITIVE_INFINITY;
-  let last = Number.NEGATIVE_INFINITY;
-  const rows: GlucoseWrite[] = batch.readings.map((reading) => {
-    const measuredAt = new Date(reading.measuredAt);
-    first = Math.min(first, measuredAt.getTime());
-    last = Math.max(last, measuredAt.getTime());
-    return {
-      measuredAt,
-      valueMgdl: canonicalGlucose(reading.value, batch.unit),
-      source: batch.source,
-      deviceId: batch.deviceId,
-      entryUnit: batch.unit,
-      createdAt: now,
-    };
-  });
-  const result = await deps.database.asActor(patient, async (tx) => {
-    const inserted = await insertGlucoseIgnoringDuplicates(tx, patient.userId, rows);
-    let alerts: Alert[] = [];
-    if (inserted > 0) {
-      const around = await glucoseColumns(
-        tx,
-        patient.userId,
-        new Date(first - EPISODE_CONTEXT_MS),
-        new Date(last + EPISODE_CONTEXT_MS),
-        DEVICE_GLUCOSE_SOURCES,
-      );
-      alerts = await raiseAlerts(tx, patient.userId, alertsForCgmSeries(around, now.getTime()), now);
-    }
-    return { inserted, duplicates: rows.length - inserted, alerts };
-  });
-  dashboardDataChanged(patient.userId);
-  await announceAlerts(deps.notify, patient.userId, result.alerts);
-  return result;
-}
-
 /** Glucose picture of [from, to) for a patient, in an open transaction (dashboard, reports). */
-export async function glucosePeriodInTx(tx: Tx, patientId: string, context: PatientContext, from: Date, to: Date): Promise<GlucosePeriod> {
-  const readings = await glucoseColumns(tx, patientId, from, to);
+export async function glucosePeriodInTx(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod): Promise<GlucosePeriod> {
+  const readings = await glucoseColumns(tx, patientId, new Date(period.from), new Date(period.to));
   return summarizeGlucosePeriod(readings, {
-    periodStart: from.getTime(),
-    periodEnd: to.getTime(),
+    periodStart: period.from,
+    periodEnd: period.to,
+    periodDays: period.days,
     timeZone: context.timeZone,
     targets: context.targets,
   });
@@ -375,31 +131,64 @@ function latestByKind(records: MeasurementRecord[]): Summary['latest'] {
   return latest;
 }
 
+/** A summary whose glucose picture and alert count may be withheld (a shared view without those categories). */
+export interface SummaryParts extends Omit<Summary, 'glucose' | 'openAlerts'> {
+  glucose: GlucosePeriod | null;
+  openAlerts: number | null;
+}
+
+/**
+ * The one summary builder, for the patient's dashboard and for what a professional or a share
+ * link sees: counts and latest records of the visible kinds (the others zero and null), the
+ * glucose picture when glucose is visible, the open-alert count when alerts are.
+ */
+export async function summaryInTx(
+  tx: Tx,
+  patientId: string,
+  context: PatientContext,
+  /** The period in the patient's time zone (lastLocalDays, or localDaysOf for a share link's dates). */
+  period: LocalDaysPeriod,
+  visible: { kinds: readonly MeasurementKind[]; alerts: boolean },
+): Promise<SummaryParts> {
+  const from = new Date(period.from);
+  const to = new Date(period.to);
+  const days = period.days;
+  const glucose = visible.kinds.includes('glucose') ? await glucosePeriodInTx(tx, patientId, context, period) : null;
+  const counts = await countByKind(tx, patientId, from, to);
+  const latest = await latestByKindInTx(tx, patientId);
+  const openAlerts = visible.alerts ? await countOpenAlerts(tx, patientId) : null;
+  for (const kind of MEASUREMENT_KINDS) {
+    if (!visible.kinds.includes(kind)) {
+      counts[kind] = 0;
+      latest[kind] = null;
+    }
+  }
+  return {
+    period: { from: from.toISOString(), to: to.toISOString(), days, timeZone: context.timeZone },
+    glucoseUnit: context.glucoseUnit,
+    targets: context.targets,
+    glucose,
+    latest,
+    counts,
+    openAlerts,
+  };
+}
+
 /** The dashboard of the last `days` days, and the patient context it was computed with. */
 export async function buildSummary(
-  deps: Omit<MeasurementsDeps, 'notify'>,
+  deps: Omit<MeasurementsDeps, 'events'>,
   actor: Actor | null,
   days: number,
 ): Promise<{ summary: Summary; context: PatientContext }> {
   const patient = requirePatient(actor);
-  const to = deps.clock.now();
-  const from = new Date(to.getTime() - days * DAY_MS);
+  const now = deps.clock.now();
   return deps.database.asActor(patient, async (tx) => {
     const context = await loadPatientContext(tx, patient.userId);
-    const glucose = await glucosePeriodInTx(tx, patient.userId, context, from, to);
-    const counts = await countByKind(tx, patient.userId, from, to);
-    const latest = await latestByKindInTx(tx, patient.userId);
-    const openAlerts = await countOpenAlerts(tx, patient.userId);
-    const summary: Summary = {
-      period: { from: from.toISOString(), to: to.toISOString(), days, timeZone: context.timeZone },
-      glucoseUnit: context.glucoseUnit,
-      targets: context.targets,
-      glucose,
-      latest,
-      counts,
-      openAlerts,
-    };
-    return { summary, context };
+    const period = lastLocalDays(now.getTime(), days, context.timeZone);
+    const parts = await summaryInTx(tx, patient.userId, context, period, { kinds: MEASUREMENT_KINDS, alerts: true });
+    // The patient sees every kind and their alerts, so both parts were computed.
+    if (parts.glucose === null || parts.openAlerts === null) throw new Error('patient summary without glucose or alerts');
+    return { summary: { ...parts, glucose: parts.glucose, openAlerts: parts.openAlerts }, context };
   });
 }
 
@@ -408,37 +197,10 @@ export async function getSummary(deps: MeasurementsDeps, actor: Actor | null, da
   return (await buildSummary(deps, actor, days)).summary;
 }
 
-/**
- * The summary as the route sends it, encoded once and cached per patient and period
- * (dashboard-cache.ts says when it is recomputed): on 90 days the zod encoding of the answer
- * cost more than the rest of a cached request.
- */
-export async function getSummaryEncoded(deps: MeasurementsDeps, actor: Actor | null, days: number): Promise<EncodedJson<Summary>> {
-  const patient = requirePatient(actor);
-  return cachedDashboard(
-    patient.userId,
-    `summary|${days}`,
-    async () => encodeResponse(summarySchema, (await buildSummary(deps, patient, days)).summary),
-    deps.clock.now().getTime(),
-  );
-}
-
 /** Readings of [from, to) for charts, delta-encoded columns (see series-encoding.ts). */
 export async function getGlucoseSeries(deps: MeasurementsDeps, actor: Actor | null, from: string, to: string): Promise<GlucoseSeriesResponse> {
   const patient = requirePatient(actor);
   return deps.database.asActor(patient, (tx) => glucoseSeriesInTx(tx, patient.userId, new Date(from), new Date(to)));
-}
-
-/** The series as the route sends it, cached like the summary. */
-export async function getGlucoseSeriesEncoded(deps: MeasurementsDeps, actor: Actor | null, from: string, to: string): Promise<EncodedJson<GlucoseSeriesResponse>> {
-  const patient = requirePatient(actor);
-  // The dashboard asks for windows rounded to the hour, so the same window comes back often.
-  return cachedDashboard(
-    patient.userId,
-    `series|${from}|${to}`,
-    async () => encodeResponse(glucoseSeriesResponseSchema, await getGlucoseSeries(deps, patient, from, to)),
-    deps.clock.now().getTime(),
-  );
 }
 
 /** Chart series of a patient in an open transaction (the care team reads it under its own RLS). */
@@ -456,19 +218,45 @@ export async function glucoseSeriesInTx(tx: Tx, patientId: string, fromDate: Dat
   return { from: fromDate.toISOString(), to: toDate.toISOString(), n: t.length, series: encodeGlucoseSeries(toColumns(t, v)) };
 }
 
-/** Records of each kind in [from, to), in an open transaction (care team summary). */
-export async function countByKindInTx(tx: Tx, patientId: string, from: Date, to: Date): Promise<Summary['counts']> {
-  return countByKind(tx, patientId, from, to);
-}
-
 /** Every record of the patient, oldest first, with the patient context (exports). */
 export async function exportAllMeasurements(
-  deps: Omit<MeasurementsDeps, 'notify'>,
+  deps: Omit<MeasurementsDeps, 'events'>,
   actor: Actor | null,
 ): Promise<{ records: MeasurementRecord[]; context: PatientContext }> {
   const patient = requirePatient(actor);
   return deps.database.asActor(patient, async (tx) => ({
     records: await listAllAscending(tx, patient.userId),
+    context: await loadPatientContext(tx, patient.userId),
+  }));
+}
+
+/**
+ * Every glucose reading of the patient, oldest first, in pages of `pageSize` read one after the
+ * other (keyset, one short transaction each): the data archive streams a year of CGM without
+ * holding it in memory.
+ */
+export async function* exportGlucosePages(deps: Omit<MeasurementsDeps, 'events'>, actor: Actor | null, pageSize = 5_000): AsyncGenerator<GlucoseRecord[]> {
+  const patient = requirePatient(actor);
+  let after: { measuredAt: Date; id: string } | null = null;
+  for (;;) {
+    const position: typeof after = after;
+    const page = await deps.database.asActor(patient, (tx) => glucosePageAscending(tx, patient.userId, position, pageSize));
+    if (page.length === 0) return;
+    yield page;
+    const last = page[page.length - 1] as GlucoseRecord;
+    after = { measuredAt: new Date(last.measuredAt), id: last.id };
+    if (page.length < pageSize) return;
+  }
+}
+
+/** Every health measurement other than glucose, oldest first, and the patient's context (archive). */
+export async function exportHealthMeasurements(
+  deps: Omit<MeasurementsDeps, 'events'>,
+  actor: Actor | null,
+): Promise<{ records: MeasurementRecord[]; context: PatientContext }> {
+  const patient = requirePatient(actor);
+  return deps.database.asActor(patient, async (tx) => ({
+    records: await listHealthAscending(tx, patient.userId),
     context: await loadPatientContext(tx, patient.userId),
   }));
 }

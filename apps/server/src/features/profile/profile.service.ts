@@ -5,12 +5,13 @@ import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
-import { dashboardDataChanged } from '../measurements/dashboard-cache';
+import type { EventBus } from '../../platform/events/event-bus';
 import { findPatientProfile, findSettingsAndName, upsertPatientProfile, upsertTargets, type PatientProfileRow } from './profile.repository';
 
 export interface ProfileDeps {
   database: Database;
   clock: Clock;
+  events: EventBus;
 }
 
 /** Health data is the patient's: other roles are refused before any query. */
@@ -109,11 +110,11 @@ export async function saveProfile(deps: ProfileDeps, actor: Actor | null, input:
       targetsSetByName: unchanged ? existing.targetsSetByName : null,
       updatedAt: now,
     });
-    return toProfile(row);
+    return { profile: toProfile(row), targetsChanged: !unchanged };
   });
-  // The targets shape the dashboard answers.
-  dashboardDataChanged(patient.userId);
-  return saved;
+  await deps.events.publish({ type: 'profile.changed', patientId: patient.userId });
+  if (saved.targetsChanged) await deps.events.publish({ type: 'targets.changed', patientId: patient.userId, changedBy: patient.userId });
+  return saved.profile;
 }
 
 /**

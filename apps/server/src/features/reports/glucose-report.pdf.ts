@@ -1,9 +1,9 @@
 import PDFDocument from 'pdfkit';
-import type { GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
-import { formatGlucose, formatHba1c, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { bandLimits as domainBandLimits, bandPercents, type GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
+import { formatGlucoseNumber, formatHba1c, glucoseDecimals, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { dayNumberToIsoDate, getZoneOffsetResolver, localDayNumber, localToUtc, DAY_MS } from '@glucosuivi/domain/glucose/timezone';
 import type { GlucosePeriod, Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
-import { formatDate, formatNumber, formatPercent, NBSP, REPORT_TEXTS, type ReportLanguage } from './reports.texts';
+import { formatDate, formatNumber, formatPercent, NBSP, REPORT_LOCALES, REPORT_TEXTS, type ReportLanguage, type ReportTexts } from './reports.texts';
 
 /**
  * The one-page AGP-style report, drawn with pdfkit's vector paths and its built-in Helvetica
@@ -55,93 +55,137 @@ export async function renderGlucoseReport(input: GlucoseReportInput): Promise<Bu
     doc.on('error', reject);
   });
 
-  const left = PAGE.margin;
-  const width = PAGE.width - 2 * PAGE.margin;
-  const glucoseText = (mgdl: number) =>
-    `${formatNumber(input.language, formatGlucose(mgdl, input.glucoseUnit), input.glucoseUnit === 'mmol/L' ? 1 : 0)}${NBSP}${input.glucoseUnit}`;
-  const label = (name: string) => `${name}${t.colon} `;
+  const page: Page = {
+    doc,
+    input,
+    t,
+    left: PAGE.margin,
+    width: PAGE.width - 2 * PAGE.margin,
+    glucoseText: (mgdl: number) =>
+      `${formatGlucoseNumber(mgdl, input.glucoseUnit, REPORT_LOCALES[input.language])}${NBSP}${input.glucoseUnit}`,
+    label: (name: string) => `${name}${t.colon} `,
+  };
 
-  // Header
+  drawHeader(page);
+  let y = doc.y + 8;
+  const metrics = input.glucose.metrics;
+  if (!metrics) {
+    doc.fillColor(COLORS.text).fontSize(11).text(t.noGlucose, page.left, y);
+    y = doc.y + 10;
+  } else {
+    y = drawGlucoseSections(page, metrics, y);
+  }
+  drawOtherResults(page, y);
+
+  doc.end();
+  return done;
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+type Box = { x: number; y: number; w: number; h: number };
+type Metrics = NonNullable<GlucosePeriod['metrics']>;
+
+/** What every section of the page draws with: the document, its input and texts, the column and the formatters. */
+interface Page {
+  doc: Doc;
+  input: GlucoseReportInput;
+  t: ReportTexts;
+  left: number;
+  width: number;
+  glucoseText: (mgdl: number) => string;
+  label: (name: string) => string;
+}
+
+function drawHeader({ doc, input, t, left, label }: Page): void {
   doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(16).text(`GlucoSuivi — ${t.title}`, left, PAGE.margin);
   doc.font('Helvetica').fontSize(10).fillColor(COLORS.text);
   doc.text(`${label(t.patient)}${input.patientName}`);
   doc.text(t.period(formatDate(input.language, input.from, input.timeZone), formatDate(input.language, input.to - 1, input.timeZone), input.days));
   doc.fillColor(COLORS.muted).fontSize(8).text(t.generatedOn(formatDate(input.language, input.generatedAt, input.timeZone)));
+}
 
-  let y = doc.y + 8;
-  const metrics = input.glucose.metrics;
-  if (!metrics) {
-    doc.fillColor(COLORS.text).fontSize(11).text(t.noGlucose, left, y);
-    y = doc.y + 10;
-  } else {
-    // Band bar (left) and metrics (right)
-    doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(11).text(t.timeInRanges, left, y);
-    y = doc.y + 4;
-    const barX = left;
-    const barW = 26;
-    const barH = 150;
-    let cursor = y;
-    const range = input.targets.range;
-    const bandLimits: Record<(typeof BAND_ORDER)[number], string> = {
-      very_high: `> ${glucoseText(range.veryHighAbove)}`,
-      high: `${glucoseText(range.highAbove + 1)} – ${glucoseText(range.veryHighAbove)}`,
-      in_range: `${glucoseText(range.lowBelow)} – ${glucoseText(range.highAbove)}`,
-      low: `${glucoseText(range.veryLowBelow)} – ${glucoseText(range.lowBelow - 1)}`,
-      very_low: `< ${glucoseText(range.veryLowBelow)}`,
-    };
-    for (const band of BAND_ORDER) {
-      const share = metrics.bands[band];
-      const h = Math.max((barH * share) / 100, share > 0 ? 1 : 0);
-      doc.rect(barX, cursor, barW, h).fill(COLORS[band]);
-      cursor += h;
-    }
-    let legendY = y;
-    for (const band of BAND_ORDER) {
-      doc.rect(barX + barW + 8, legendY + 2, 8, 8).fill(COLORS[band]);
-      doc.fillColor(COLORS.text).font('Helvetica').fontSize(9);
-      doc.text(`${t.bands[band]} (${bandLimits[band]})${t.colon} ${formatPercent(input.language, metrics.bands[band])}`, barX + barW + 20, legendY, {
-        width: 230,
-      });
-      legendY += 30;
-    }
-
-    const mx = left + 300;
-    let my = y;
-    const metricLine = (name: string, value: string) => {
-      doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text(name, mx, my, { width: width - 300 });
-      my = doc.y;
-      doc.font('Helvetica-Bold').fontSize(12).fillColor(COLORS.text).text(value, mx, my);
-      my = doc.y + 4;
-    };
-    metricLine(t.timeInRange, formatPercent(input.language, metrics.bands.in_range));
-    metricLine(t.mean, glucoseText(metrics.mean));
-    metricLine(t.gmi, formatPercent(input.language, metrics.gmi, 1));
-    metricLine(t.cv, metrics.cv === null ? '—' : formatPercent(input.language, metrics.cv, 1));
-    metricLine(t.gri(metrics.griZone), formatNumber(input.language, metrics.gri, 0));
-    if (input.glucose.basis === 'cgm') metricLine(t.activeTime, formatPercent(input.language, metrics.activePercent));
-    metricLine(t.readings, formatNumber(input.language, metrics.n, 0));
-    y = Math.max(y + barH + 8, my);
-    if (input.glucose.basis === 'cgm' && !metrics.sufficiency.sufficient) {
-      doc.font('Helvetica-Oblique').fontSize(8).fillColor(COLORS.low).text(t.insufficient, left, y, { width });
-      y = doc.y + 6;
-    }
-
-    // AGP
-    if (input.glucose.agp) {
-      doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.agp, left, y);
-      doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(t.agpLegend);
-      y = doc.y + 4;
-      drawAgp(doc, input, { x: left + 46, y, w: width - 46, h: 170 }, glucoseText);
-      y += 170 + 18;
-    }
-
-    // Daily mini charts: the last 14 local days of the period.
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.daily, left, y);
-    y = doc.y + 4;
-    y = drawDaily(doc, input, { x: left, y, w: width }) + 8;
+/** Time in ranges with the metrics, then the AGP and the daily charts; returns the y below them. */
+function drawGlucoseSections(page: Page, metrics: Metrics, top: number): number {
+  const { doc, input, t, left, width } = page;
+  doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(11).text(t.timeInRanges, left, top);
+  let y = doc.y + 4;
+  const barH = 150;
+  // The shares as the dashboard prints them: one decimal, adding up to exactly 100 %.
+  const printed = bandPercents(metrics.bands);
+  drawBandBar(page, metrics, printed, { x: left, y, w: 26, h: barH });
+  const my = drawMetrics(page, metrics, printed, y);
+  y = Math.max(y + barH + 8, my);
+  if (input.glucose.basis === 'cgm' && !metrics.sufficiency.sufficient) {
+    doc.font('Helvetica-Oblique').fontSize(8).fillColor(COLORS.low).text(t.insufficient, left, y, { width });
+    y = doc.y + 6;
   }
 
-  // Other results
+  if (input.glucose.agp) {
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.agp, left, y);
+    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(t.agpLegend);
+    y = doc.y + 4;
+    drawAgp(doc, input, { x: left + 46, y, w: width - 46, h: 170 }, page.glucoseText);
+    y += 170 + 18;
+  }
+
+  // Daily mini charts: the last 14 local days of the period.
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.daily, left, y);
+  y = doc.y + 4;
+  return drawDaily(doc, input, { x: left, y, w: width }) + 8;
+}
+
+type BandShares = ReturnType<typeof bandPercents>;
+
+/** The stacked band bar and, beside it, each band's bounds and printed share. */
+function drawBandBar({ doc, input, t }: Page, metrics: Metrics, printed: BandShares, bar: Box): void {
+  // The same bounds as the dashboard's labels (domain bandLimits), printed in the patient's unit.
+  const shown = (value: number) => `${formatNumber(input.language, value, glucoseDecimals(input.glucoseUnit))}${NBSP}${input.glucoseUnit}`;
+  const bandLimits = Object.fromEntries(
+    domainBandLimits(input.targets.range, input.glucoseUnit).map(({ band, from, to }) => [
+      band,
+      from === null ? (band === 'very_low' ? `< ${shown(to as number)}` : `> ${shown(to as number)}`) : `${shown(from)} – ${shown(to as number)}`,
+    ]),
+  ) as Record<(typeof BAND_ORDER)[number], string>;
+  let cursor = bar.y;
+  for (const band of BAND_ORDER) {
+    const share = metrics.bands[band];
+    const h = Math.max((bar.h * share) / 100, share > 0 ? 1 : 0);
+    doc.rect(bar.x, cursor, bar.w, h).fill(COLORS[band]);
+    cursor += h;
+  }
+  let legendY = bar.y;
+  for (const band of BAND_ORDER) {
+    doc.rect(bar.x + bar.w + 8, legendY + 2, 8, 8).fill(COLORS[band]);
+    doc.fillColor(COLORS.text).font('Helvetica').fontSize(9);
+    doc.text(`${t.bands[band]} (${bandLimits[band]})${t.colon} ${formatPercent(input.language, printed[band], 1)}`, bar.x + bar.w + 20, legendY, {
+      width: 230,
+    });
+    legendY += 30;
+  }
+}
+
+/** The metrics column on the right; returns the y below its last line. */
+function drawMetrics({ doc, input, t, left, width, glucoseText }: Page, metrics: Metrics, printed: BandShares, top: number): number {
+  const mx = left + 300;
+  let my = top;
+  const metricLine = (name: string, value: string) => {
+    doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text(name, mx, my, { width: width - 300 });
+    my = doc.y;
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(COLORS.text).text(value, mx, my);
+    my = doc.y + 4;
+  };
+  metricLine(t.timeInRange, formatPercent(input.language, printed.in_range, 1));
+  metricLine(t.mean, glucoseText(metrics.mean));
+  metricLine(t.gmi, formatPercent(input.language, metrics.gmi, 1));
+  metricLine(t.cv, metrics.cv === null ? '—' : formatPercent(input.language, metrics.cv, 1));
+  metricLine(t.gri(metrics.griZone), formatNumber(input.language, metrics.gri, 0));
+  if (input.glucose.basis === 'cgm') metricLine(t.activeTime, formatPercent(input.language, metrics.activePercent));
+  metricLine(t.readings, formatNumber(input.language, metrics.n, 0));
+  return my;
+}
+
+/** HbA1c, lipids, blood pressure and weight (latest of each), then the disclaimer. */
+function drawOtherResults({ doc, input, t, left, width, label }: Page, y: number): void {
   doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.otherResults, left, y);
   doc.font('Helvetica').fontSize(9);
   const when = (iso: string) => ` (${formatDate(input.language, Date.parse(iso), input.timeZone)})`;
@@ -164,13 +208,7 @@ export async function renderGlucoseReport(input: GlucoseReportInput): Promise<Bu
   doc.text(`${label(t.weight)}${weight ? `${formatNumber(input.language, weight.kg, 1)}${NBSP}kg${when(weight.measuredAt)}` : t.none}`);
   doc.moveDown(0.5);
   doc.font('Helvetica-Oblique').fontSize(7).fillColor(COLORS.muted).text(t.disclaimer, left, doc.y, { width });
-
-  doc.end();
-  return done;
 }
-
-type Doc = InstanceType<typeof PDFDocument>;
-type Box = { x: number; y: number; w: number; h: number };
 
 function yScale(box: Box, mgdl: number): number {
   const clamped = Math.min(Y_MAX_MGDL, Math.max(Y_MIN_MGDL, mgdl));

@@ -49,7 +49,8 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     const [header, ...rows] = lines;
     expect(header?.split(';')[0]).toBe('Date (heure locale)');
-    const glucoseCount = Number((await t.app.inject({ url: '/api/measurements/summary?days=14', headers: actingAs(patient) })).json().counts.glucose);
+    // Every glucose record lies within the last 30 days.
+    const glucoseCount = Number((await t.app.inject({ url: '/api/measurements/summary?days=30', headers: actingAs(patient) })).json().counts.glucose);
     expect(rows).toHaveLength(glucoseCount + 5);
     const manual = rows.find((r) => r.includes('fasting'));
     // canonical 64,9 mg/dL, and 3,6 in the patient's unit (mmol/L); the note is quoted and defused.

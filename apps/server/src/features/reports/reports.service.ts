@@ -1,3 +1,4 @@
+import { lastLocalDays, localDaysOf, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
 import type { GlucoseMetricsDto, GlucosePeriod } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { WeeklyReport } from '@glucosuivi/domain/reports/reports.schemas';
 import type { Actor, Database } from '../../platform/db/database';
@@ -5,7 +6,7 @@ import type { Clock } from '../../platform/clock';
 import { countAlertsInPeriod } from '../alerts/alerts.service';
 import { exportAllMeasurements, glucosePeriodInTx, glucoseReadingsInTx, latestByKindInTx } from '../measurements/measurements.service';
 import { loadPatientContext, requirePatient } from '../profile/profile.service';
-import { renderGlucoseReport } from './glucose-report.pdf';
+import { renderGlucoseReport, type GlucoseReportInput } from './glucose-report.pdf';
 import { measurementsCsv } from './measurements.csv';
 
 export interface ReportsDeps {
@@ -13,7 +14,6 @@ export interface ReportsDeps {
   clock: Clock;
 }
 
-const DAY_MS = 86_400_000;
 
 export async function exportCsv(deps: ReportsDeps, actor: Actor | null): Promise<string> {
   const { records, context } = await exportAllMeasurements(deps, actor);
@@ -21,33 +21,39 @@ export async function exportCsv(deps: ReportsDeps, actor: Actor | null): Promise
 }
 
 export async function glucoseReportPdf(deps: ReportsDeps, actor: Actor | null, days: number): Promise<Buffer> {
+  return renderGlucoseReport(await glucoseReportInput(deps, actor, days));
+}
+
+/** What the PDF prints (exported so tests can read its figures without a PDF text extractor). */
+export async function glucoseReportInput(deps: ReportsDeps, actor: Actor | null, days: number): Promise<GlucoseReportInput> {
   const patient = requirePatient(actor);
-  const to = deps.clock.now();
-  const from = new Date(to.getTime() - days * DAY_MS);
+  const now = deps.clock.now();
   const data = await deps.database.asActor(patient, async (tx) => {
     const context = await loadPatientContext(tx, patient.userId);
+    const period = lastLocalDays(now.getTime(), days, context.timeZone);
     return {
       context,
-      glucose: await glucosePeriodInTx(tx, patient.userId, context, from, to),
-      series: await glucoseReadingsInTx(tx, patient.userId, from, to),
+      period,
+      glucose: await glucosePeriodInTx(tx, patient.userId, context, period),
+      series: await glucoseReadingsInTx(tx, patient.userId, new Date(period.from), new Date(period.to)),
       latest: await latestByKindInTx(tx, patient.userId),
     };
   });
   const { context } = data;
-  return renderGlucoseReport({
+  return {
     language: context.language,
     patientName: [context.firstName, context.lastName].filter(Boolean).join(' '),
     timeZone: context.timeZone,
     glucoseUnit: context.glucoseUnit,
     targets: context.targets,
-    from: from.getTime(),
-    to: to.getTime(),
-    days,
-    generatedAt: to.getTime(),
+    from: data.period.from,
+    to: data.period.to,
+    days: data.period.days,
+    generatedAt: now.getTime(),
     glucose: data.glucose,
     latest: data.latest,
     series: data.series,
-  });
+  };
 }
 
 function delta(current: number | null | undefined, previous: number | null | undefined): number | null {
@@ -71,12 +77,17 @@ function deltas(current: GlucoseMetricsDto | null, previous: GlucoseMetricsDto |
 export async function weeklyReport(deps: ReportsDeps, actor: Actor | null): Promise<WeeklyReport> {
   const patient = requirePatient(actor);
   const now = deps.clock.now();
-  const weekStart = new Date(now.getTime() - 7 * DAY_MS);
-  const previousStart = new Date(now.getTime() - 14 * DAY_MS);
   return deps.database.asActor(patient, async (tx) => {
     const context = await loadPatientContext(tx, patient.userId);
-    const week = async (from: Date, to: Date) => {
-      const period: GlucosePeriod = await glucosePeriodInTx(tx, patient.userId, context, from, to);
+    // This week: the last 7 local days (today included); the week before: the 7 whole local
+    // days before it. Both by the dashboard's rule (lastLocalDays).
+    const thisWeek = lastLocalDays(now.getTime(), 7, context.timeZone);
+    const fortnight = lastLocalDays(now.getTime(), 14, context.timeZone);
+    const weekBefore = localDaysOf(fortnight.from, thisWeek.from, context.timeZone);
+    const week = async (localDays: LocalDaysPeriod) => {
+      const from = new Date(localDays.from);
+      const to = new Date(localDays.to);
+      const period: GlucosePeriod = await glucosePeriodInTx(tx, patient.userId, context, localDays);
       return {
         from: from.toISOString(),
         to: to.toISOString(),
@@ -87,8 +98,8 @@ export async function weeklyReport(deps: ReportsDeps, actor: Actor | null): Prom
         hyperAlerts: await countAlertsInPeriod(tx, patient.userId, ['hyper'], from, to),
       };
     };
-    const current = await week(weekStart, now);
-    const previous = await week(previousStart, weekStart);
+    const current = await week(thisWeek);
+    const previous = await week(weekBefore);
     return {
       glucoseUnit: context.glucoseUnit,
       timeZone: context.timeZone,

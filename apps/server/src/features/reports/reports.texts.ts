@@ -215,7 +215,8 @@ const es: ReportTexts = {
 
 export const REPORT_TEXTS: Record<ReportLanguage, ReportTexts> = { fr, en, es };
 
-const LOCALES: Record<ReportLanguage, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
+export const REPORT_LOCALES: Record<ReportLanguage, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
+const LOCALES = REPORT_LOCALES;
 
 /** A number in the language's format, with non-breaking spaces the PDF fonts can encode. */
 export function formatNumber(language: ReportLanguage, value: number, decimals: number): string {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { getSettings, updateSettings } from '@glucosuivi/domain/settings/settings.contract';
+import * as contract from '@glucosuivi/domain/settings/settings.contract';
 import { registerEndpoint } from '../../platform/http/contract';
-import type { SettingsService } from './settings.service';
+import { getSettings, updateSettings, type SettingsDeps } from './settings.service';
 
-export function settingsRoutes(app: FastifyInstance, service: SettingsService) {
-  registerEndpoint(app, getSettings, async ({ actor }) => service.get(actor));
-  registerEndpoint(app, updateSettings, async ({ body, actor }) => service.update(actor, body));
+export function settingsRoutes(app: FastifyInstance, deps: SettingsDeps) {
+  registerEndpoint(app, contract.getSettings, async ({ actor }) => getSettings(deps, actor));
+  registerEndpoint(app, contract.updateSettings, async ({ body, actor }) =>
+    updateSettings(deps, actor, body),
+  );
 }

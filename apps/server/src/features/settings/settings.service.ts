@@ -2,11 +2,12 @@ import type { SettingsPatch, UserSettings } from '@glucosuivi/domain/settings/se
 import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import * as repo from './settings.repository';
-import { dashboardDataChanged } from '../measurements/dashboard-cache';
+import type { EventBus } from '../../platform/events/event-bus';
 
 export interface SettingsDeps {
   database: Database;
   clock: Clock;
+  events: EventBus;
 }
 
 function toView(row: repo.SettingsRow): UserSettings {
@@ -28,16 +29,15 @@ function toView(row: repo.SettingsRow): UserSettings {
   };
 }
 
-export function createSettingsService(deps: SettingsDeps) {
-  return {
-    get: (actor: Actor) => deps.database.asActor(actor, async (tx) => toView(await repo.getOrCreate(tx, actor.userId))),
-    update: async (actor: Actor, patch: SettingsPatch) => {
-      const view = await deps.database.asActor(actor, async (tx) => toView(await repo.upsert(tx, actor.userId, patch, deps.clock.now())));
-      // Unit, time zone and language shape the dashboard answers.
-      dashboardDataChanged(actor.userId);
-      return view;
-    },
-  };
+/** The user's settings, created with the spec's defaults on first read. */
+export function getSettings(deps: SettingsDeps, actor: Actor): Promise<UserSettings> {
+  return deps.database.asActor(actor, async (tx) => toView(await repo.getOrCreate(tx, actor.userId)));
 }
 
-export type SettingsService = ReturnType<typeof createSettingsService>;
+/** Saves only the changed fields, then publishes `settings.changed` once committed (ADR 0007). */
+export async function updateSettings(deps: SettingsDeps, actor: Actor, patch: SettingsPatch): Promise<UserSettings> {
+  const view = await deps.database.asActor(actor, async (tx) => toView(await repo.upsert(tx, actor.userId, patch, deps.clock.now())));
+  // Unit, time zone and language shape the dashboard answers.
+  await deps.events.publish({ type: 'settings.changed', userId: actor.userId });
+  return view;
+}

@@ -25,6 +25,12 @@ export const userSettings = pgTable(
     language: text().notNull().default('fr'),
     glucoseUnit: text().notNull().default('mg/dl'),
     timezone: text().notNull().default('Europe/Paris'),
+    /**
+     * Quiet hours, local 'HH:MM' (both or neither): reminders then reach only the in-app centre,
+     * no push and no e-mail. Alerts are not held back.
+     */
+    quietHoursStart: text(),
+    quietHoursEnd: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   () => [

@@ -24,81 +24,99 @@ export interface SupportDeps {
   log: { warn(obj: object, msg: string): void };
   /** Messages per client address (both forms together). */
   perIp: RateLimiter;
+  /**
+   * The ticket store port; absent, the PostgreSQL repository. A test passes an in-memory one to
+   * check the rules without a database.
+   */
+  repository?: SupportRepository;
 }
 
-export function createSupportService(deps: SupportDeps) {
-  function throttle(ip: string) {
-    const { allowed, retryAfterSeconds } = deps.perIp.hit(ip, deps.clock.now().getTime());
-    if (!allowed) throw new AppError('rate_limited', `Retry after ${retryAfterSeconds} s`);
-  }
+/** What the service needs from its repository (the port an in-memory fake implements in tests). */
+export type SupportRepository = Pick<typeof repo, 'insertTicket' | 'requesterContact'>;
 
-  /** The acknowledgement is sent without holding the answer; a failure is only logged. */
-  function acknowledge(
-    to: string,
-    ticket: Parameters<typeof supportAcknowledgementEmail>[1],
-    language: Language,
-  ) {
-    void deps.mailer
-      .send(supportAcknowledgementEmail(to, ticket, language))
-      .catch((error: unknown) =>
-        deps.log.warn({ err: error, ticketId: ticket.id }, 'support acknowledgement e-mail failed'),
-      );
-  }
-
-  return {
-    /** A signed-in user's request: stored under their RLS, acknowledged at their account address. */
-    async createTicket(
-      actor: Actor,
-      input: SupportTicketInput,
-      ip: string,
-    ): Promise<SupportTicketReceipt> {
-      throttle(ip);
-      const id = randomUUID();
-      const createdAt = deps.clock.now();
-      const { email, language } = await deps.database.asActor(actor, async (tx) => {
-        const contact = await repo.requesterContact(tx, actor.userId);
-        const lang: Language = isLanguage(contact.language)
-          ? contact.language
-          : (input.language ?? 'fr');
-        if (!contact.email) throw new AppError('not_found', 'No profile for this account');
-        await repo.insertTicket(tx, {
-          id,
-          userId: actor.userId,
-          email: contact.email,
-          type: input.type,
-          subject: input.subject,
-          message: input.message,
-          language: lang,
-          createdAt,
-        });
-        return { email: contact.email, language: lang };
-      });
-      acknowledge(email, { id, type: input.type, subject: input.subject }, language);
-      return { id, createdAt: createdAt.toISOString() };
-    },
-
-    /** A visitor's message from the public contact form: stored without an account. */
-    async sendContact(input: ContactMessageInput, ip: string): Promise<SupportTicketReceipt> {
-      throttle(ip);
-      const id = randomUUID();
-      const createdAt = deps.clock.now();
-      const language = input.language ?? 'fr';
-      await deps.database.asActor(null, (tx) =>
-        repo.insertTicket(tx, {
-          id,
-          userId: null,
-          email: input.email,
-          type: input.type,
-          subject: input.subject,
-          message: input.message,
-          language,
-          createdAt,
-        }),
-      );
-      acknowledge(input.email, { id, type: input.type, subject: input.subject }, language);
-      return { id, createdAt: createdAt.toISOString() };
-    },
-  };
+/** The ticket store of these deps: the PostgreSQL repository unless a test passed a fake. */
+function ticketStore(deps: SupportDeps): SupportRepository {
+  return deps.repository ?? repo;
 }
 
-export type SupportService = ReturnType<typeof createSupportService>;
+function throttleByAddress(deps: SupportDeps, ip: string) {
+  return deps.perIp.consume(ip, deps.clock.now());
+}
+
+/** The acknowledgement is sent without holding the answer; a failure is only logged. */
+function acknowledgeInBackground(
+  deps: SupportDeps,
+  to: string,
+  ticket: Parameters<typeof supportAcknowledgementEmail>[1],
+  language: Language,
+) {
+  void deps.mailer
+    .send(supportAcknowledgementEmail(to, ticket, language))
+    .catch((error: unknown) =>
+      deps.log.warn({ err: error, ticketId: ticket.id }, 'support acknowledgement e-mail failed'),
+    );
+}
+
+/** A signed-in user's request: stored under their RLS, acknowledged at their account address. */
+export async function createSupportTicket(
+  deps: SupportDeps,
+  actor: Actor,
+  input: SupportTicketInput,
+  ip: string,
+): Promise<SupportTicketReceipt> {
+  await throttleByAddress(deps, ip);
+  const store = ticketStore(deps);
+  const id = randomUUID();
+  const createdAt = deps.clock.now();
+  const { email, language } = await deps.database.asActor(actor, async (tx) => {
+    const contact = await store.requesterContact(tx, actor.userId);
+    const lang: Language = isLanguage(contact.language)
+      ? contact.language
+      : (input.language ?? 'fr');
+    if (!contact.email) throw new AppError('not_found', 'No profile for this account');
+    await store.insertTicket(tx, {
+      id,
+      userId: actor.userId,
+      email: contact.email,
+      type: input.type,
+      subject: input.subject,
+      message: input.message,
+      language: lang,
+      createdAt,
+    });
+    return { email: contact.email, language: lang };
+  });
+  acknowledgeInBackground(deps, email, { id, type: input.type, subject: input.subject }, language);
+  return { id, createdAt: createdAt.toISOString() };
+}
+
+/** A visitor's message from the public contact form: stored without an account. */
+export async function sendContactMessage(
+  deps: SupportDeps,
+  input: ContactMessageInput,
+  ip: string,
+): Promise<SupportTicketReceipt> {
+  await throttleByAddress(deps, ip);
+  const id = randomUUID();
+  const createdAt = deps.clock.now();
+  const language = input.language ?? 'fr';
+  await deps.database.asActor(null, (tx) =>
+    ticketStore(deps).insertTicket(tx, {
+      id,
+      userId: null,
+      email: input.email,
+      type: input.type,
+      subject: input.subject,
+      message: input.message,
+      language,
+      createdAt,
+    }),
+  );
+  acknowledgeInBackground(
+    deps,
+    input.email,
+    { id, type: input.type, subject: input.subject },
+    language,
+  );
+  return { id, createdAt: createdAt.toISOString() };
+}

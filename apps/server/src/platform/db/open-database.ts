@@ -26,7 +26,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: 5_000,
+    // A burst (an uploader's backlog, 100 parallel writes in the concurrency tests on a busy
+    // machine) waits its turn for a connection instead of failing after 5 s; the request timeout
+    // (30 s) still bounds the wait.
+    connectionTimeoutMillis: 20_000,
     idleTimeoutMillis: 30_000,
     // A runaway query must not hold a connection forever.
     statement_timeout: 15_000,

@@ -8,8 +8,12 @@ declare module 'fastify' {
   }
 }
 
-/** How a request's cookies/headers become an actor; the accounts feature provides it. */
-export type ResolveActor = (request: FastifyRequest, reply: FastifyReply) => Promise<Actor | null>;
+/**
+ * How a request's cookies/headers become an actor; the accounts feature provides it. With a reply
+ * it may also refresh the session's cookies; without (an open WebSocket asking again who its
+ * handshake signs in) it only answers.
+ */
+export type ResolveActor = (request: FastifyRequest, reply?: FastifyReply) => Promise<Actor | null>;
 
 export function registerActor(app: FastifyInstance, resolveActor: ResolveActor) {
   app.decorateRequest('actor', null);

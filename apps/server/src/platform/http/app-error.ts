@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly issues?: ValidationIssue[],
+    /** Values the translated message needs (e.g. `retryAfterMinutes`), and a 429's wait. */
+    readonly details?: { params?: Record<string, string | number>; retryAfterSeconds?: number },
   ) {
     super(message ?? code);
     this.name = 'AppError';
@@ -19,8 +21,14 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   invalid_code: 400,
   email_taken: 409,
+  email_change_invalid: 400,
+  unlock_link_invalid: 400,
+  // The patient's conversation after the care link was revoked: still theirs to read, closed to new messages.
+  conversation_read_only: 409,
+  email_change_expired: 410,
   weak_password: 400,
   forbidden: 403,
+  cross_site_request: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

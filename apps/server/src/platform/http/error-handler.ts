@@ -9,8 +9,11 @@ export function sendError(
   code: ErrorCode,
   message: string,
   issues?: ValidationIssue[],
+  params?: Record<string, string | number>,
 ) {
-  const body: ErrorBody = { error: { code, message, requestId: String(request.id), ...(issues ? { issues } : {}) } };
+  const body: ErrorBody = {
+    error: { code, message, requestId: String(request.id), ...(issues ? { issues } : {}), ...(params ? { params } : {}) },
+  };
   return reply.code(HTTP_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 
@@ -42,7 +45,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (HTTP_STATUS[error.code] >= 500) request.log.error({ err: error }, 'service error');
-      return sendError(reply, request, error.code, error.message, error.issues);
+      if (error.details?.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
+      return sendError(reply, request, error.code, error.message, error.issues, error.details?.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: ValidationIssue[] = error.validation.map((v) => ({
@@ -70,4 +74,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, status === 503 ? 'unavailable' : 'internal', 'Internal error');
   });
+}
+
+/**
+ * Errors Fastify raises before any route or hook runs (a malformed URL such as `/%`, an invalid
+ * constraint): answered in the app's error format like every other error.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return sendError(reply, request, codeForStatus(status), error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Invalid request');
 }

@@ -15,14 +15,17 @@ const SHORTCUTS = [
   { keys: ['Échap'], key: 'close' },
 ] as const;
 
-/** The floating button of every page and its dialog (settings view and help view). */
+/**
+ * The accessibility button of every page (spec §2), at the end of the header row so it covers
+ * nothing, and its dialog (settings view and help view).
+ */
 export function A11yWidget() {
   const { t } = useTranslation('a11y');
   const { flags, setFlag, panelOpen, setPanelOpen, message } = useA11y();
   const [view, setView] = useState<'settings' | 'help'>('settings');
 
   return (
-    <aside aria-label={t('region')}>
+    <>
       <p className="sr-only" role="status" aria-live="polite" aria-atomic="true">
         {message}
       </p>
@@ -39,9 +42,9 @@ export function A11yWidget() {
           <button
             type="button"
             aria-label={t('open')}
-            className="fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-primary text-on-primary shadow-lg hover:bg-primary-strong"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary hover:bg-primary-strong"
           >
-            <Accessibility aria-hidden="true" className="size-7" />
+            <Accessibility aria-hidden="true" className="size-6" />
           </button>
         }
       >
@@ -93,6 +96,6 @@ export function A11yWidget() {
           </div>
         )}
       </Dialog>
-    </aside>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { apiCall } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { updateSettings } from '@glucosuivi/domain/settings/settings.contract';
 
-export function LanguageMenu() {
+export function LanguageMenu({ showLabel = false }: { showLabel?: boolean }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -23,7 +23,7 @@ export function LanguageMenu() {
   return (
     <Select<Language>
       label={t('language.label')}
-      hideLabel
+      hideLabel={!showLabel}
       value={current}
       onChange={change}
       // Each language is named in itself, so it can be found whatever the current one.

@@ -1,24 +1,33 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { MAIN_CONTENT_ID } from '@/lib/a11y-context';
-import { A11yWidget } from './A11yWidget';
+import { RealtimeProvider } from '@/lib/realtime/RealtimeProvider';
+import { useSession } from '@/lib/session';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import type { RoleMenus } from './RoleMenu';
 import { SkipLinks } from './SkipLinks';
 import { useAccountLanguage } from './use-account-language';
 
-/** Frame of every page: skip links, header, main content, footer, accessibility widget. */
-export function RootLayout() {
+/**
+ * Frame of every page: skip links, header (with the menu and the accessibility button), main
+ * content, footer. Whoever is signed in (patient, professional, admin) keeps the realtime
+ * channel open on every page, public ones included: the header's alert count stays live, and
+ * nothing is missed between two areas.
+ */
+export function RootLayout({ menus }: { menus: RoleMenus }) {
   useAccountLanguage();
+  const { user } = useSession();
   return (
-    <div className="flex min-h-screen flex-col bg-canvas text-fg">
-      <SkipLinks />
-      <SiteHeader />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pb-20">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <A11yWidget />
-      <ScrollRestoration />
-    </div>
+    <RealtimeProvider userId={user?.id ?? null}>
+      <div className="flex min-h-screen flex-col bg-canvas text-fg">
+        <SkipLinks />
+        <SiteHeader menus={menus} />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pb-8">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </RealtimeProvider>
   );
 }

@@ -39,6 +39,9 @@ const GROUPS = [
   },
 ] as const;
 
+/** The footer's contact details (spec §1); the postal address is in the catalogs, per language. */
+const CONTACT_EMAIL = 'contact@glucosuivi.fr';
+
 const linkClass = 'inline-flex min-h-11 items-center rounded-lg text-sm hover:underline';
 
 export function SiteFooter() {
@@ -73,6 +76,17 @@ export function SiteFooter() {
                 </Link>
               </li>
             </ul>
+            <dl className="text-sm">
+              <dt className="font-medium">{t('landing:footer.contactDetails.email')}</dt>
+              <dd>
+                <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
+                  {CONTACT_EMAIL}
+                </a>
+              </dd>
+              <dt className="font-medium">{t('landing:footer.contactDetails.address')}</dt>
+              {/* Each self-hosted instance has its own publisher: its postal address is in the legal information (linked above). */}
+              <dd>{t('landing:footer.contactDetails.addressLines')}</dd>
+            </dl>
             <p className="text-sm text-muted">{t('landing:footer.contactHint')}</p>
             <p className="mt-2 text-sm font-medium">{t('landing:footer.emergency')}</p>
           </address>

@@ -13,7 +13,7 @@ export function TwoFactorBanner() {
   return (
     <aside
       aria-label={t('twoFactorBanner.label')}
-      className="mx-auto mt-4 flex max-w-6xl flex-wrap items-center justify-between gap-3 rounded-xl border-2 border-amber-700 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50"
+      className="mx-3 mt-3 flex max-w-6xl flex-wrap items-center justify-between gap-2 rounded-xl border-2 border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:mx-auto sm:mt-4 sm:gap-3 sm:px-4 sm:py-3 sm:text-base dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50"
     >
       <p className="flex items-center gap-2">
         <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />

@@ -1,25 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from '@glucosuivi/domain/accounts/accounts.contract';
-import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { dashboardFor, displayNameOf, isAdmin, isProfessional, clearSessionData, type SessionUser } from '@/lib/session';
+import { clearSessionData, displayNameOf, type SessionUser } from '@/lib/session';
 
-/** Signed-in part of the header (spec §2): avatar initial, name, Dashboard and sign-out. */
-export function UserMenu({ user }: { user: SessionUser }) {
+/** Signed-in identity (spec §2): avatar initial and display name. */
+export function UserChip({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const name = displayNameOf(user, t('header.user'));
+  const initial = name.charAt(0).toLocaleUpperCase();
+  return (
+    <span className="inline-flex min-w-0 items-center gap-2" data-testid="user-menu">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-on-primary"
+      >
+        {initial}
+      </span>
+      <span className="max-w-32 truncate font-medium">
+        <span className="sr-only">{t('header.signedInAs')} </span>
+        {name}
+      </span>
+    </span>
+  );
+}
+
+/** Sign-out (spec §2): back to the site root, nothing of this user left in memory. */
+export function SignOutButton({
+  iconOnly = false,
+  onDone,
+}: {
+  iconOnly?: boolean;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  const name = displayNameOf(user, t('header.user'));
-  const initial = name.charAt(0).toLocaleUpperCase();
-  const settingsPath = isProfessional(user) || isAdmin(user) ? '/doctor-settings' : '/settings';
+  const label = t(pending ? 'header.signingOut' : 'header.signOut');
 
   const onSignOut = async () => {
     setPending(true);
@@ -30,37 +54,21 @@ export function UserMenu({ user }: { user: SessionUser }) {
       toast.error(errorMessage(error, t));
       return;
     }
-    // Nothing of this user stays in memory; the session is known to be empty.
     setPending(false);
+    onDone?.();
     clearSessionData(queryClient);
     void navigate('/', { replace: true });
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <span className="inline-flex items-center gap-2" data-testid="user-menu">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-9 items-center justify-center rounded-full bg-primary font-bold text-on-primary"
-        >
-          {initial}
-        </span>
-        <span className="max-w-40 truncate font-medium">
-          <span className="sr-only">{t('header.signedInAs')} </span>
-          {name}
-        </span>
-      </span>
-      <Link to={dashboardFor(user)} className={buttonClasses('secondary')} data-button>
-        <LayoutDashboard aria-hidden="true" className="size-4" />
-        {t('header.dashboard')}
-      </Link>
-      <Link to={settingsPath} className={buttonClasses('ghost')} data-button aria-label={t('header.settings')}>
-        <Settings aria-hidden="true" className="size-5" />
-      </Link>
-      <Button variant="ghost" onClick={() => void onSignOut()} disabled={pending}>
-        <LogOut aria-hidden="true" className="size-4" />
-        {t(pending ? 'header.signingOut' : 'header.signOut')}
-      </Button>
-    </div>
+    <Button
+      variant="ghost"
+      onClick={() => void onSignOut()}
+      disabled={pending}
+      {...(iconOnly ? { 'aria-label': label, title: label } : {})}
+    >
+      <LogOut aria-hidden="true" className="size-5" />
+      {iconOnly ? null : label}
+    </Button>
   );
 }

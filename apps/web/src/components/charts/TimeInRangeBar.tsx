@@ -73,7 +73,7 @@ export function TimeInRangeBar({ bands, range, unit, targets }: TimeInRangeBarPr
                   }`}
                 >
                   {target.met ? <Check aria-hidden="true" className="size-3" /> : <X aria-hidden="true" className="size-3" />}
-                  {t(`tir.targetOf.${target.key}`, { sign: target.kind === 'max' ? '<' : '>', limit: formatNumber(target.limit, language, 0) })}
+                  {t(`tir.targetOf.${target.key}`, { sign: target.kind === 'max' ? '≤' : '≥', limit: formatNumber(target.limit, language, 0) })}
                   {' · '}
                   {target.met ? t('tir.met') : t('tir.notMet')}
                 </span>

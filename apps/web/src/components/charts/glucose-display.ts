@@ -1,8 +1,6 @@
-import type { GlucoseBand, GlucoseRange } from '@glucosuivi/domain/glucose/bands';
-import { GLUCOSE_BANDS } from '@glucosuivi/domain/glucose/bands';
 import { minMaxDecimate } from '@glucosuivi/domain/glucose/series';
 import { getZoneOffsetResolver, localToUtc } from '@glucosuivi/domain/glucose/timezone';
-import { formatGlucose, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { formatGlucoseNumber, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import type { GlucoseUnitSetting } from '@glucosuivi/domain/settings/settings.schemas';
 
 /**
@@ -16,9 +14,7 @@ export function unitOfSetting(setting: GlucoseUnitSetting | undefined): GlucoseU
   return setting === 'mmol/l' ? 'mmol/L' : 'mg/dL';
 }
 
-export function glucoseDecimals(unit: GlucoseUnit): number {
-  return unit === 'mmol/L' ? 1 : 0;
-}
+export { glucoseDecimals } from '@glucosuivi/domain/glucose/units';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -40,7 +36,7 @@ export function formatPlain(value: number, language: string): string {
 
 /** A glucose value (mg/dL) as shown in `unit`: "65" or "3,6". */
 export function formatGlucoseValue(mgdl: number, unit: GlucoseUnit, language: string): string {
-  return formatNumber(formatGlucose(mgdl, unit), language, glucoseDecimals(unit));
+  return formatGlucoseNumber(mgdl, unit, language);
 }
 
 /**
@@ -54,78 +50,11 @@ export function parseDecimal(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** The thresholds of each band in `unit`, for labels ("< 54", "54–69", "70–180"…). */
-export interface BandLimits {
-  band: GlucoseBand;
-  /** Inclusive lower bound as shown, or null for the open band below. */
-  from: number | null;
-  /** Inclusive upper bound as shown, or null for the open band above. */
-  to: number | null;
-}
+/** The band labels' bounds: the domain's one definition (the PDF uses it too). */
+export { bandLimits, type BandLimits } from '@glucosuivi/domain/glucose/bands';
 
-export function bandLimits(range: GlucoseRange, unit: GlucoseUnit): BandLimits[] {
-  const step = unit === 'mmol/L' ? 0.1 : 1;
-  const f = (mgdl: number) => formatGlucose(mgdl, unit);
-  const round = (x: number) => Math.round(x * 10) / 10;
-  return [
-    { band: 'very_low', from: null, to: f(range.veryLowBelow) },
-    { band: 'low', from: f(range.veryLowBelow), to: round(f(range.lowBelow) - step) },
-    { band: 'in_range', from: f(range.lowBelow), to: f(range.highAbove) },
-    { band: 'high', from: round(f(range.highAbove) + step), to: f(range.veryHighAbove) },
-    { band: 'very_high', from: null, to: f(range.veryHighAbove) },
-  ];
-}
-
-/**
- * The five shares rounded to one decimal by largest remainder, so they always add up to exactly
- * 100 (or all 0 with no data); a non-zero share never rounds below `minTenths` tenths, the
- * excess being taken from the largest share.
- */
-function sharesInTenths(bands: Record<GlucoseBand, number>, minTenths: number): Record<GlucoseBand, number> {
-  const raw = GLUCOSE_BANDS.map((b) => Math.max(0, bands[b] ?? 0));
-  const total = raw.reduce((a, b) => a + b, 0);
-  const out = {} as Record<GlucoseBand, number>;
-  if (total <= 0) {
-    for (const b of GLUCOSE_BANDS) out[b] = 0;
-    return out;
-  }
-  const scaled = raw.map((x) => (x / total) * 1000);
-  const tenths = scaled.map((x) => (x > 0 ? Math.max(minTenths, Math.floor(x)) : 0));
-  let diff = 1000 - tenths.reduce((a, b) => a + b, 0);
-  const order = scaled.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest);
-  for (let k = 0; diff > 0; k = (k + 1) % order.length) {
-    const i = order[k]!.i;
-    if (raw[i]! > 0) {
-      tenths[i]! += 1;
-      diff--;
-    }
-  }
-  while (diff < 0) {
-    const widest = tenths.indexOf(Math.max(...tenths));
-    tenths[widest]! -= 1;
-    diff++;
-  }
-  GLUCOSE_BANDS.forEach((b, i) => (out[b] = tenths[i]! / 10));
-  return out;
-}
-
-/**
- * Widths (in %) of the five segments of the time-in-range bar, adding up to exactly 100. A
- * non-zero share keeps a visible sliver (≥ 0.5 %) so a rare low is never invisible.
- */
-export function bandWidths(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
-  return sharesInTenths(bands, 5);
-}
-
-/**
- * The five shares as printed next to the bar: one decimal each, adding up to exactly 100 %
- * (rounding each share on its own can print 99 % or 101 %). One decimal because the consensus
- * targets are < 1 % and < 4 %: "1 %" could not say on which side of the target 0.8 % lies.
- * A non-zero share prints at least 0.1 %, never a reassuring 0.
- */
-export function bandPercents(bands: Record<GlucoseBand, number>): Record<GlucoseBand, number> {
-  return sharesInTenths(bands, 1);
-}
+/** Band shares as drawn and as printed: the domain's one rounding (the PDF and the target verdicts use it too). */
+export { bandPercents, bandWidths } from '@glucosuivi/domain/glucose/bands';
 
 /** A gap longer than this breaks the chart line (a CGM gap, or days between fingersticks). */
 export const CHART_GAP_MS = 30 * 60_000;
@@ -164,16 +93,39 @@ export function glucoseTrend(t: ArrayLike<number>, v: ArrayLike<number>): Trend 
   return null;
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per language, zone and style, made once: building an Intl.DateTimeFormat with a
+ * time zone costs far more than using it, and a list formats a date on every row (the
+ * professional's list of 30 patients made 120 of them per render). An unknown zone falls back to
+ * the browser's.
+ */
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(language, options);
+    } catch {
+      format = new Intl.DateTimeFormat(language, { ...options, timeZone: undefined });
+    }
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Date and time as the patient reads them, in their zone. */
 export function formatDateTime(at: number | string | Date, language: string, timeZone: string, withDate = true): string {
   const options: Intl.DateTimeFormatOptions = withDate
     ? { dateStyle: 'medium', timeStyle: 'short', timeZone }
     : { timeStyle: 'short', timeZone };
-  try {
-    return new Intl.DateTimeFormat(language, options).format(new Date(at));
-  } catch {
-    return new Intl.DateTimeFormat(language, { ...options, timeZone: undefined }).format(new Date(at));
-  }
+  return dateTimeFormat(language, options).format(new Date(at));
+}
+
+/** A date without the time ("10 mars 2026"), in the reader's zone. */
+export function formatDay(at: string | number, language: string, timeZone: string): string {
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(new Date(at));
 }
 
 /**
@@ -184,12 +136,7 @@ export function formatDateTime(at: number | string | Date, language: string, tim
 export function timeAxisLabels(ticks: readonly number[], spanMs: number, language: string, timeZone: string): string[] {
   const options: Intl.DateTimeFormatOptions =
     spanMs <= 2 * 86_400_000 ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : { day: 'numeric', month: 'short' };
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat(language, { ...options, timeZone });
-  } catch {
-    format = new Intl.DateTimeFormat(language, options);
-  }
+  const format = dateTimeFormat(language, { ...options, timeZone });
   return ticks.map((tick) => format.format(new Date(tick)));
 }
 

@@ -6,7 +6,7 @@ import { formatGlucoseValue, formatNumber } from './glucose-display';
 /**
  * One line describing a record in the reader's unit: "65 mg/dL", "132/84 mmHg"… Shared by the
  * pages that show someone's records (the public share page, the professional's patient page);
- * the patient's own dashboard re-exports it (features/health/health-view.ts).
+ * the patient's own dashboard re-exports it (components/glucose-dashboard/dashboard-view.ts).
  */
 export function recordValue(record: MeasurementRecord, unit: GlucoseUnit, language: string, t: TFunction): string {
   const n = (x: number, d = 0) => formatNumber(x, language, d);

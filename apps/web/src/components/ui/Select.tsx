@@ -20,7 +20,7 @@ interface SelectProps<V extends string> {
 export function Select<V extends string>({ label, value, options, onChange, hideLabel, className = '' }: SelectProps<V>) {
   const id = useId();
   return (
-    <div className={`flex items-center gap-2 ${className}`}>
+    <div className={`flex min-w-0 items-center gap-2 ${className}`}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
         {label}
       </label>
@@ -28,7 +28,7 @@ export function Select<V extends string>({ label, value, options, onChange, hide
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value as V)}
-        className="min-h-11 rounded-lg border border-line bg-surface px-3 text-sm text-fg"
+        className="min-h-11 max-w-full min-w-0 rounded-lg border border-line bg-surface px-3 text-sm text-fg"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -6,19 +6,20 @@ import { toast } from 'sonner';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@glucosuivi/domain/alerts/alerts.contract';
 import type { Alert, AlertStatus } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
-import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { Button } from '@/components/ui/Button';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
 import { Segmented } from '@/components/charts/Segmented';
-import { alertsQueryKey, alertText, isUrgent } from './alerts-view';
+import { alertsQueryKey, alertText, isUrgent } from '@/components/alerts/alerts-view';
+import { DeliveredNotifications } from './DeliveredNotifications';
 
 type Filter = 'all' | AlertStatus;
 const FILTERS: readonly Filter[] = ['open', 'acknowledged', 'resolved', 'all'];
 
-/** /notifications: the patient's alerts, acknowledged or resolved from here. */
+/** /notifications: the delivered notifications (reminders…), then the patient's alerts, acknowledged or resolved from here. */
 export function NotificationsPage() {
   const { t, i18n } = useTranslation('alerts');
   const language = i18n.resolvedLanguage ?? 'fr';
@@ -43,70 +44,93 @@ export function NotificationsPage() {
 
   const counts = alerts.data?.counts;
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
-      {counts ? (
-        <p data-testid="alert-counts">{t('counts', { open: counts.open, acknowledged: counts.acknowledged })}</p>
-      ) : null}
-      <Segmented
-        name="alert-filter"
-        legend={t('filter.legend')}
-        value={filter}
-        options={FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`) }))}
-        onChange={setFilter}
-      />
-      {alerts.isPending ? (
-        <LoadingScreen variant="patient" />
-      ) : alerts.isError ? (
-        <p role="alert">{errorMessage(alerts.error, t)}</p>
-      ) : alerts.data && alerts.data.items.length === 0 ? (
-        <p className="rounded-lg border border-line bg-surface p-4">{t(filter === 'all' ? 'empty' : 'emptyFilter')}</p>
-      ) : (
-        <ul className="flex flex-col gap-3" data-testid="alert-list">
-          {alerts.data?.items.map((alert) => {
-            const urgent = isUrgent(alert);
-            const Icon = urgent ? CircleAlert : TriangleAlert;
-            return (
-              <li
-                key={alert.id}
-                className={`rounded-xl border-2 p-4 ${urgent ? 'border-red-700 dark:border-red-300' : 'border-line'} ${alert.status === 'resolved' ? 'opacity-90' : ''}`}
-              >
-                <article aria-labelledby={`alert-${alert.id}`}>
-                  <div className="flex flex-wrap items-start gap-3">
-                    <Icon aria-hidden="true" className={`mt-1 size-5 shrink-0 ${urgent ? 'text-red-700 dark:text-red-300' : 'text-amber-700 dark:text-amber-300'}`} />
-                    <div className="min-w-0 flex-1">
-                      <h2 id={`alert-${alert.id}`} className="font-semibold">
-                        {t(`kinds.${alert.kind}.title`)}
-                      </h2>
-                      <p>{alertText(alert, t, settings.unit, language, settings.timeZone)}</p>
-                      {urgent ? <p className="mt-1 font-semibold">{t('emergency')}</p> : null}
-                      <p className="mt-1 text-sm text-muted">
-                        {t(`status.${alert.status}`)}
-                        {alert.acknowledgedAt && alert.status === 'acknowledged'
-                          ? ` · ${t('acknowledgedAt', { time: formatDateTime(alert.acknowledgedAt, language, settings.timeZone) })}`
-                          : ''}
-                        {alert.resolvedAt ? ` · ${t('resolvedAt', { time: formatDateTime(alert.resolvedAt, language, settings.timeZone) })}` : ''}
-                      </p>
+      <DeliveredNotifications timeZone={settings.timeZone} />
+      <section aria-labelledby="alerts-title" className="flex flex-col gap-4">
+        <h2 id="alerts-title" className="text-xl font-bold">
+          {t('alertsTitle')}
+        </h2>
+        {counts ? (
+          <p data-testid="alert-counts">{t('counts', { open: counts.open, acknowledged: counts.acknowledged })}</p>
+        ) : null}
+        <Segmented
+          name="alert-filter"
+          legend={t('filter.legend')}
+          value={filter}
+          options={FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`) }))}
+          onChange={setFilter}
+        />
+        {alerts.isPending ? (
+          <LoadingScreen variant="patient" />
+        ) : alerts.isError ? (
+          <p role="alert">{errorMessage(alerts.error, t)}</p>
+        ) : alerts.data && alerts.data.items.length === 0 ? (
+          <p className="rounded-lg border border-line bg-surface p-4">{t(filter === 'all' ? 'empty' : 'emptyFilter')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="alert-list">
+            {alerts.data?.items.map((alert) => {
+              const urgent = isUrgent(alert);
+              const Icon = urgent ? CircleAlert : TriangleAlert;
+              return (
+                <li
+                  key={alert.id}
+                  className={`rounded-xl border-2 p-4 ${urgent ? 'border-red-700 dark:border-red-300' : 'border-line'} ${alert.status === 'resolved' ? 'opacity-90' : ''}`}
+                >
+                  <article aria-labelledby={`alert-${alert.id}`}>
+                    <div className="flex flex-wrap items-start gap-3">
+                      <Icon aria-hidden="true" className={`mt-1 size-5 shrink-0 ${urgent ? 'text-red-700 dark:text-red-300' : 'text-amber-700 dark:text-amber-300'}`} />
+                      <div className="min-w-0 flex-1">
+                        <h3 id={`alert-${alert.id}`} className="font-semibold">
+                          {t(`kinds.${alert.kind}.title`)}
+                        </h3>
+                        <p>{alertText(alert, t, settings.unit, language, settings.timeZone)}</p>
+                        {urgent ? <p className="mt-1 font-semibold">{t('emergency')}</p> : null}
+                        <p className="mt-1 text-sm text-muted">
+                          {t(`status.${alert.status}`)}
+                          {alert.acknowledgedAt && alert.status === 'acknowledged'
+                            ? ` · ${t('acknowledgedAt', { time: formatDateTime(alert.acknowledgedAt, language, settings.timeZone) })}`
+                            : ''}
+                          {alert.resolvedAt ? ` · ${t('resolvedAt', { time: formatDateTime(alert.resolvedAt, language, settings.timeZone) })}` : ''}
+                        </p>
+                      </div>
                     </div>
-                  </div>
-                  {alert.status !== 'resolved' ? (
-                    <div className="mt-3 flex flex-wrap gap-2">
-                      {alert.status === 'open' ? (
-                        <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ alert, action: 'acknowledge' })}>
-                          {t('actions.acknowledge')}
+                    {alert.status !== 'resolved' ? (
+                      <div className="mt-3 flex flex-wrap gap-2">
+                        {alert.status === 'open' ? (
+                          <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ alert, action: 'acknowledge' })}>
+                            {t('actions.acknowledge')}
+                          </Button>
+                        ) : null}
+                        <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ alert, action: 'resolve' })}>
+                          {t('actions.resolve')}
                         </Button>
-                      ) : null}
-                      <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ alert, action: 'resolve' })}>
-                        {t('actions.resolve')}
-                      </Button>
-                    </div>
-                  ) : null}
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                      </div>
+                    ) : null}
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * /doctor-notifications: a professional's centre. They have no alerts of their own; what reaches
+ * them is the alerts of the patients whose care link they asked to be told of (patient page).
+ */
+export function ProfessionalNotificationsPage() {
+  const { t } = useTranslation('alerts');
+  useDocumentTitle(t('title'));
+  const settings = useGlucoseSettings();
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+      <p className="max-w-prose text-muted">{t('centre.professionalIntro')}</p>
+      <DeliveredNotifications timeZone={settings.timeZone} />
     </div>
   );
 }

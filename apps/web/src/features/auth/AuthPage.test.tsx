@@ -81,7 +81,7 @@ describe('AuthPage', () => {
     expect(screen.getByText('11 chiffres, inscrit sur votre carte CPS.')).toBeTruthy();
     fireEvent.change(field(/^Numéro RPPS/), { target: { value: '10003456784' } });
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte professionnel' }));
-    expect(await screen.findByText('Le numéro RPPS est invalide (11 chiffres attendus)')).toBeTruthy();
+    expect(await screen.findByText('Ce numéro RPPS est invalide : vérifiez les chiffres saisis')).toBeTruthy();
     expect(screen.getByText('Le nom est obligatoire')).toBeTruthy();
     expect(document.activeElement).toBe(field(/^Prénom/));
   });
@@ -102,6 +102,45 @@ describe('AuthPage', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'Se connecter' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
+  it('shows how many minutes to wait when sign-in is throttled', async () => {
+    stubFetch(() =>
+      Response.json(
+        { error: { code: 'rate_limited', message: 'Retry after 180 s', params: { retryAfterMinutes: 3 } } },
+        { status: 429, headers: { 'retry-after': '180' } },
+      ),
+    );
+    renderAuth();
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'x@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'whatever-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Trop de tentatives. Réessayez dans 3 minutes.');
+  });
+
+  it('offers the e-mailed unlock link after a throttled sign-in and says the same for any address', async () => {
+    const asked: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.includes('/api/accounts/sign-in/unlock-link')) {
+        asked.push(JSON.parse(String(init?.body)));
+        return Response.json({ ok: true });
+      }
+      return Response.json(
+        { error: { code: 'rate_limited', message: 'Retry after 3600 s', params: { retryAfterMinutes: 60 } } },
+        { status: 429, headers: { 'retry-after': '3600' } },
+      );
+    });
+    renderAuth();
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    expect(screen.queryByRole('button', { name: 'Recevoir un lien de déblocage' })).toBeNull();
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'Camille@Example.test ' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'whatever-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Recevoir un lien de déblocage' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Si un compte existe pour Camille@Example.test, un lien de déblocage');
+    expect(asked).toEqual([{ email: 'Camille@Example.test' }]);
+  });
+
   it('signs in and goes to the dashboard the server names', async () => {
     stubFetch(() =>
       Response.json({
@@ -118,6 +157,7 @@ describe('AuthPage', () => {
           role: null,
           twoFactorEnabled: false,
           language: 'fr',
+          speciality: 'diabetologue',
         },
       }),
     );
@@ -149,6 +189,24 @@ describe('AuthPage', () => {
       },
       { status: status ? 200 : 201 },
     );
+
+  it('greets a nurse by name, without "Dr"', async () => {
+    stubFetch(() =>
+      Response.json({
+        status: 'signed_in',
+        redirectTo: '/doctor',
+        deletionCancelled: false,
+        user: { id: 'u2', email: 'inf@example.test', name: 'Lucas', firstName: 'Lucas', lastName: 'Petit', userType: 'doctor', role: null, twoFactorEnabled: false, language: 'fr', speciality: 'infirmier' },
+      }),
+    );
+    renderAuth();
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    fireEvent.change(field(/^Adresse e-mail/), { target: { value: 'inf@example.test' } });
+    fireEvent.change(field(/^Mot de passe/), { target: { value: 'whatever-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Bienvenue Lucas Petit !')).toBeTruthy();
+    expect(screen.queryByText(/Dr Petit/)).toBeNull();
+  });
 
   it('after sign-in goes to a safe ?next= path instead of the home page', async () => {
     stubFetch(() => patientAnswer('signed_in'));

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { ErrorAlert } from './ErrorAlert';
-import { TextField } from './TextField';
+import { TextField } from '@/components/ui/TextField';
 
 function firstIssues(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isTooGuessable } from '@glucosuivi/domain/accounts/password-strength';
 import type { Score } from './password-strength';
 
 const BAR_COLOURS = ['bg-red-700', 'bg-orange-600', 'bg-yellow-600', 'bg-green-700', 'bg-green-800'] as const;
@@ -27,7 +28,7 @@ export function PasswordStrength({ score }: { score: Score | null }) {
       </div>
       <p aria-live="polite" className="min-h-5 text-sm text-muted">
         {score === null ? '' : t('strength.value', { level: label })}
-        {score !== null && score < 2 ? ` — ${t('strength.tooGuessable')}` : ''}
+        {score !== null && isTooGuessable(score) ? ` — ${t('strength.tooGuessable')}` : ''}
       </p>
     </div>
   );

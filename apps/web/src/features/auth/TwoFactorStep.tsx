@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { ErrorAlert } from './ErrorAlert';
-import { TextField } from './TextField';
+import { TextField } from '@/components/ui/TextField';
 import type { SignedIn } from './use-signed-in';
 
 interface TwoFactorStepProps {

@@ -36,7 +36,7 @@ describe('validateAuth', () => {
     const result = validateAuth('register', 'doctor', { ...doctor, password: 'abc', confirmPassword: 'abd', medicalLicense: '10003456784' }, 'fr');
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.errors).toEqual({ password: 'passwordTooShort', confirmPassword: 'passwordMismatch', medicalLicense: 'medicalLicenseInvalid' });
+      expect(result.errors).toEqual({ password: 'passwordTooShort', confirmPassword: 'passwordMismatch', medicalLicense: 'medicalLicenseChecksum' });
       expect(firstErrorField(result.errors)).toBe('medicalLicense');
     }
   });

@@ -138,12 +138,3 @@ export function validateAuth(mode: AuthMode, role: RegisterRole, values: AuthVal
 export function firstErrorField(errors: FieldErrors): AuthField | undefined {
   return FIELD_ORDER.find((field) => errors[field]);
 }
-
-/** The person's own words, which make a password guessable (same list as the server). */
-export function personalWords(values: Pick<AuthValues, 'email' | 'firstName' | 'lastName'>): string[] {
-  const email = values.email.trim().toLowerCase();
-  return [values.firstName, values.lastName, email, email.split('@')[0] ?? '', 'glucosuivi', 'diabete'].filter(Boolean);
-}
-
-/** Below this zxcvbn score the server refuses the password as too guessable. */
-export const MIN_PASSWORD_SCORE = 2;

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import type { PasswordScore } from '@glucosuivi/domain/accounts/password-strength';
 
-export type Score = 0 | 1 | 2 | 3 | 4;
+// The rule applied to the score (minimum, personal words) is the domain's; this file only loads zxcvbn.
+export type Score = PasswordScore;
 type Checker = (password: string, userInputs: string[]) => Score;
 
 let checker: Promise<Checker> | undefined;

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { isPhysician } from '@glucosuivi/domain/accounts/accounts.schemas';
 import { setSessionUser, type SessionUser, type UserType } from '@/lib/session';
 
 export type PreloadForUser = (userType: UserType) => void;
@@ -12,6 +14,13 @@ export interface SignedIn {
   user: SessionUser;
   redirectTo: string;
   deletionCancelled?: boolean;
+}
+
+/** "Dr" only for physicians (spec: the doctor's last name); another professional by their name. */
+function welcomeText(user: SessionUser, t: TFunction<'auth'>): string {
+  if (user.userType !== 'doctor' || !user.lastName) return t('toasts.welcome');
+  if (isPhysician(user.speciality)) return t('toasts.welcomeDoctor', { lastName: user.lastName });
+  return t('toasts.welcomeProfessional', { name: [user.firstName, user.lastName].filter(Boolean).join(' ') });
 }
 
 /**
@@ -30,9 +39,7 @@ export function useSignedIn(preload: PreloadForUser | undefined, remember: (redi
           description: t(doctor ? 'toasts.doctorCreated' : 'toasts.patientCreated'),
         });
       } else {
-        toast.success(t('toasts.signInTitle'), {
-          description: doctor && user.lastName ? t('toasts.welcomeDoctor', { lastName: user.lastName }) : t('toasts.welcome'),
-        });
+        toast.success(t('toasts.signInTitle'), { description: welcomeText(user, t) });
       }
       if (deletionCancelled) toast.info(t('toasts.deletionCancelled'));
       // Whatever was cached belonged to someone else (or to nobody).

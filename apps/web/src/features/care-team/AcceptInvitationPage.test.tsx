@@ -18,13 +18,16 @@ function renderAccept(token: string) {
   );
 }
 
-/** Signed out; the preview answers `preview` (a status) or 404. */
-function stubServer(preview: { status: string } | 'not_found') {
+/** Signed out unless `session` is given; the preview answers `preview` (a status), 404 or 403. */
+function stubServer(preview: { status: string } | 'not_found' | 'forbidden', session: unknown = null) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes('/api/auth/get-session')) return Response.json(null);
+    if (url.includes('/api/auth/get-session')) return Response.json(session);
     if (url.includes('/api/care-team/invitations/preview')) {
       if (preview === 'not_found') return Response.json({ error: { code: 'not_found', message: 'Not found', requestId: 'r' } }, { status: 404 });
+      if (preview === 'forbidden') {
+        return Response.json({ error: { code: 'forbidden', message: 'invitation_other_account', requestId: 'r' } }, { status: 403 });
+      }
       return Response.json({ direction: 'professional_to_patient', inviterName: 'Claire Bernard', professional: null, categories: null, expiresAt: '2026-11-16T09:00:00.000Z', ...preview });
     }
     return new Response('', { status: 500 });
@@ -63,6 +66,18 @@ describe('AcceptInvitationPage', () => {
     stubServer('not_found');
     renderAccept(TOKEN);
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitation introuvable' })).toBeTruthy();
+  });
+
+  it('a signed-in account other than the invited address is told so, in its language, with no way to answer', async () => {
+    const session = {
+      user: { id: 'u-eve', email: 'eve@example.test', name: 'Eve', firstName: 'Eve', lastName: null, userType: 'patient', role: null, twoFactorEnabled: false, language: 'fr' },
+      session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
+    };
+    stubServer('forbidden', session);
+    renderAccept(TOKEN);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invitation destinée à un autre compte' })).toBeTruthy();
+    expect(screen.getByText(/envoyée à une autre adresse e-mail que celle de votre compte/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accepter' })).toBeNull();
   });
 
   it('a malformed token is refused without asking the server', async () => {

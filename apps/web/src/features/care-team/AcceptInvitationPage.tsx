@@ -15,13 +15,14 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { ApiError, errorMessage } from '@/lib/errors';
 import { homeFor, useSession, type SessionUser } from '@/lib/session';
 import { CategoryCheckboxes } from './CategoryCheckboxes';
-import { careTeamKeys } from './care-team-api';
+import { careTeamKeys } from '@/lib/queries/query-keys';
 import { toggleCategory } from './categories';
 
 /** Where the patient lands after accepting: the care team section of the profile. */
 export const AFTER_ACCEPT = '/profil#care-team';
 
-type Closed = 'invalid' | 'expired' | 'revoked' | 'accepted' | 'declined';
+/** `otherAccount`: an e-mailed invitation answers only the account of the invited address. */
+type Closed = 'invalid' | 'expired' | 'revoked' | 'accepted' | 'declined' | 'otherAccount';
 
 /** The reader's own zone: the invitation may be read before any settings exist. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -57,6 +58,7 @@ function WithPreview({ token, user }: { token: string; user: SessionUser | null 
   if (preview.isError) {
     // not_found: unknown token, already replaced by a resend, or meant for the other side.
     if (preview.error instanceof ApiError && preview.error.code === 'not_found') return <ClosedInvitation reason="invalid" home={home} />;
+    if (preview.error instanceof ApiError && preview.error.code === 'forbidden') return <ClosedInvitation reason="otherAccount" home={home} />;
     return (
       <Frame>
         <h1 className="text-2xl font-bold">{t('accept.title')}</h1>
@@ -134,8 +136,12 @@ function Answer({ token, preview, user, home }: { token: string; preview: Invita
   const [declined, setDeclined] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const onFailure = (error: unknown) => {
-    // conflict: answered, expired or withdrawn meanwhile (message `invitation_<status>`).
-    setServerError(error instanceof ApiError && error.code === 'conflict' ? t('accept.errors.noLongerPending') : errorMessage(error, t));
+    // conflict: answered, expired or withdrawn meanwhile (message `invitation_<status>`);
+    // forbidden: the invitation was e-mailed to another address than this account's.
+    const code = error instanceof ApiError ? error.code : undefined;
+    setServerError(
+      code === 'conflict' ? t('accept.errors.noLongerPending') : code === 'forbidden' ? t('accept.closed.otherAccount.text') : errorMessage(error, t),
+    );
   };
   const accept = useMutation({
     mutationFn: () => apiCall(acceptInvitation, { body: patientChooses ? { token, categories } : { token } }),

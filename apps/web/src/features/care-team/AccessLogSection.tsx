@@ -6,7 +6,7 @@ import { formatDateTime } from '@/components/charts/glucose-display';
 import { Button } from '@/components/ui/Button';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { careTeamKeys } from './care-team-api';
+import { careTeamKeys } from '@/lib/queries/query-keys';
 
 export const ACCESS_LOG_PAGE = 20;
 
@@ -46,7 +46,8 @@ export function AccessLogSection({ timeZone }: { timeZone: string }) {
         <p className="rounded-lg bg-surface p-3">{t('log.empty')}</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
+          <div role="region" aria-label={t('log.caption')} tabIndex={0} className="overflow-x-auto rounded-lg focus-visible:outline-3 focus-visible:outline-focus">
             <table className="w-full border-collapse text-left text-sm" data-testid="access-log">
               <caption className="sr-only">{t('log.caption')}</caption>
               <thead>
@@ -73,7 +74,7 @@ export function AccessLogSection({ timeZone }: { timeZone: string }) {
                     <td className="py-2 pr-3 whitespace-nowrap">
                       <time dateTime={entry.at}>{formatDateTime(entry.at, language, timeZone)}</time>
                     </td>
-                    <td className="py-2 text-muted">{entry.client.userAgent ?? t('log.unknownClient')}</td>
+                    <td className="py-2 break-words text-muted">{entry.client.userAgent ?? t('log.unknownClient')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { apiCall } from '@/lib/api-client';
 import { ApiError, errorMessage } from '@/lib/errors';
 import { CategoryCheckboxes } from './CategoryCheckboxes';
-import { careTeamKeys } from './care-team-api';
+import { careTeamKeys } from '@/lib/queries/query-keys';
 import { toggleCategory } from './categories';
 import { EMPTY_INVITE, buildInvite, type InviteBy, type InviteErrors, type InviteValues } from './invite-form';
 

@@ -1,4 +1,4 @@
-import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { AccessLogSection } from './AccessLogSection';
 import { CareTeamSection } from './CareTeamSection';
 import { ShareLinksSection } from './ShareLinksSection';

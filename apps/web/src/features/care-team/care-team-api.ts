@@ -5,14 +5,7 @@ import { getCareTeam, listInvitations, listShareLinks, updateLinkCategories } fr
 import type { CareTeam, ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-
-export const careTeamKeys = {
-  all: ['care-team'] as const,
-  team: ['care-team', 'team'] as const,
-  invitations: ['care-team', 'invitations'] as const,
-  shareLinks: ['care-team', 'share-links'] as const,
-  accessLog: ['care-team', 'access-log'] as const,
-};
+import { careTeamKeys } from '@/lib/queries/query-keys';
 
 export function useCareTeam() {
   return useQuery({ queryKey: careTeamKeys.team, queryFn: ({ signal }) => apiCall(getCareTeam, { signal }) });

@@ -7,13 +7,13 @@ import { listSpecialties } from '@glucosuivi/domain/accounts/accounts.contract';
 import { getDoctorProfile, updateDoctorProfile } from '@glucosuivi/domain/doctor/doctor.contract';
 import type { DoctorProfile } from '@glucosuivi/domain/doctor/doctor.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
-import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { Button } from '@/components/ui/Button';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from './doctor-queries';
+import { doctorKeys } from '@/lib/queries/query-keys';
 import { DoctorPage } from './DoctorPage';
 
 /** A speciality's name in the reader's language when the sign-up form translates it, else as stored. */

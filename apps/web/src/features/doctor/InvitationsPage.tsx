@@ -5,13 +5,13 @@ import { toast } from 'sonner';
 import { invitePatient, listInvitations, resendInvitation, revokeInvitation } from '@glucosuivi/domain/care-team/care-team.contract';
 import { invitePatientSchema, type Invitation } from '@glucosuivi/domain/care-team/care-team.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
-import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { Button } from '@/components/ui/Button';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ApiError, errorMessage } from '@/lib/errors';
-import { doctorKeys } from './doctor-queries';
+import { doctorKeys } from '@/lib/queries/query-keys';
 import { DoctorPage } from './DoctorPage';
 
 const STATUS_CLASSES: Record<Invitation['status'], string> = {

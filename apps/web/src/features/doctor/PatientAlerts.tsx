@@ -2,14 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { acknowledgePatientAlert, patientAlerts } from '@glucosuivi/domain/care-team/care-team.contract';
+import { acknowledgePatientAlert, patientAlerts } from '@glucosuivi/domain/doctor/doctor.contract';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { formatDateTime } from '@/components/charts/glucose-display';
 import { Button } from '@/components/ui/Button';
-import { alertText, isUrgent } from '@/features/alerts/alerts-view';
+import { alertText, isUrgent } from '@/components/alerts/alerts-view';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from './doctor-queries';
+import { doctorKeys } from '@/lib/queries/query-keys';
+import { AlertNotificationsSwitch } from './AlertNotificationsSwitch';
 import { NotShared } from './NotShared';
 
 /** The patient's open and acknowledged alerts; the professional marks an open one as seen. */
@@ -26,7 +27,7 @@ export function PatientAlerts({ patientId, shared, unit, timeZone }: { patientId
     mutationFn: (alertId: string) => apiCall(acknowledgePatientAlert, { params: { patientId, alertId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: doctorKeys.patient(patientId) });
-      void queryClient.invalidateQueries({ queryKey: ['doctor', 'triage'] });
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.triageAll });
       toast.success(t('alerts.acknowledged'));
     },
     onError: (error) => toast.error(errorMessage(error, t)),
@@ -37,6 +38,7 @@ export function PatientAlerts({ patientId, shared, unit, timeZone }: { patientId
       <h2 id="patient-alerts-title" className="mb-3 text-xl font-semibold">
         {t('alerts.title')}
       </h2>
+      <AlertNotificationsSwitch patientId={patientId} />
       {!shared ? (
         <NotShared long />
       ) : alerts.isPending ? (

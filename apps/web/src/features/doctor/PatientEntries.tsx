@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { patientEntries } from '@glucosuivi/domain/care-team/care-team.contract';
+import { patientEntries } from '@glucosuivi/domain/doctor/doctor.contract';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { formatDateTime } from '@/components/charts/glucose-display';
 import { recordValue } from '@/components/charts/record-value';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from './doctor-queries';
+import { doctorKeys } from '@/lib/queries/query-keys';
 import { NotShared } from './NotShared';
 
 export const PATIENT_ENTRIES_LIMIT = 10;

@@ -2,14 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { createNote, deleteNote, listNotes, updateNote } from '@glucosuivi/domain/care-team/care-team.contract';
-import { consultationNoteInputSchema, type ConsultationNote } from '@glucosuivi/domain/care-team/care-team.schemas';
+import { createNote, deleteNote, listNotes, updateNote } from '@glucosuivi/domain/doctor/doctor.contract';
+import { consultationNoteInputSchema, type ConsultationNote } from '@glucosuivi/domain/doctor/doctor.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from './doctor-queries';
+import { doctorKeys } from '@/lib/queries/query-keys';
 
 const NOTE_MAX = consultationNoteInputSchema.shape.body.maxLength ?? 10_000;
 const textareaClasses =

@@ -3,25 +3,32 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { patientAnalytics, patientGlucoseSeries } from '@glucosuivi/domain/care-team/care-team.contract';
-import type { PatientAnalytics, ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
+import { patientAnalytics, patientGlucoseSeries } from '@glucosuivi/domain/doctor/doctor.contract';
+import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
+import type { PatientAnalytics } from '@glucosuivi/domain/doctor/doctor.schemas';
 import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
-import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
-import { Card, ChartsSection, LastGlucose, MetricsCard } from '@/features/health/DashboardPage';
-import { bandTargets, DEFAULT_PERIOD, seriesWindow, type PeriodDays } from '@/features/health/health-view';
-import { PeriodPicker } from '@/features/health/PeriodPicker';
-import { TrendCards, type TrendKind } from '@/features/health/TrendCards';
+import { Card } from '@/components/glucose-dashboard/Card';
+import { ChartsSection } from '@/components/glucose-dashboard/ChartsSection';
+import { LastGlucose } from '@/components/glucose-dashboard/LastGlucose';
+import { MetricsCard } from '@/components/glucose-dashboard/MetricsCard';
+import { bandTargets, DEFAULT_PERIOD, seriesWindow, type PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
+import { PeriodCaption, PeriodPicker } from '@/components/glucose-dashboard/PeriodPicker';
+import { TrendCards, type TrendKind } from '@/components/glucose-dashboard/TrendCards';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ApiError, errorMessage } from '@/lib/errors';
-import { doctorKeys } from './doctor-queries';
+import { doctorKeys } from '@/lib/queries/query-keys';
+import { useRealtimeTopic } from '@/lib/realtime/RealtimeProvider';
+import { patientTopic } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { DoctorPage } from './DoctorPage';
 import { NotShared } from './NotShared';
 import { PatientAlerts } from './PatientAlerts';
 import { PatientEntries } from './PatientEntries';
+import { PatientMessages } from './PatientMessages';
 import { PatientNotes } from './PatientNotes';
 import { PatientTargets } from './PatientTargets';
 import { patientName } from './triage-view';
@@ -33,12 +40,15 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.code =
 
 /**
  * /doctor/patients/:patientId: the patient's own dashboard, read-only and limited to what they
- * share with this professional, with the professional's tools (targets, alerts, private notes).
+ * share with this professional, with the professional's tools (targets, alerts, private notes)
+ * and the conversation of their care link.
  */
 export function PatientPage() {
   const { t } = useTranslation('doctor');
   const { patientId = '' } = useParams();
   const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD);
+  // What this patient shares with the reader refreshes while the page is open.
+  useRealtimeTopic(patientId ? patientTopic(patientId) : null);
   const analytics = useQuery({
     queryKey: [...doctorKeys.patient(patientId), 'summary', days],
     queryFn: ({ signal }) => apiCall(patientAnalytics, { params: { patientId }, query: { days }, signal }),
@@ -95,7 +105,8 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
   // The reader's unit; the patient's time zone, so days and hours are the patient's own.
   const unit = settings.unit;
   const timeZone = summary.period.timeZone;
-  const span = useMemo(() => seriesWindow(days, Date.now()), [days]);
+  // The chart starts where the summary's period starts (the one period rule).
+  const span = useMemo(() => ({ from: summary.period.from, to: seriesWindow(days, Date.now()).to }), [days, summary.period.from]);
   const series = useQuery({
     queryKey: [...doctorKeys.patient(patientId), 'series', span.from, span.to],
     queryFn: ({ signal }) => apiCall(patientGlucoseSeries, { params: { patientId }, query: span, signal }),
@@ -135,6 +146,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
       }
     >
       <PeriodPicker value={days} onChange={onDays} />
+      <PeriodCaption period={summary.period} />
       {glucoseSummary ? (
         <>
           <div className="grid gap-4 lg:grid-cols-2">
@@ -169,6 +181,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
         <PatientTargets patientId={patientId} targets={summary.targets} setBy={data.targetsSetBy} unit={unit} />
         <PatientNotes patientId={patientId} timeZone={settings.timeZone} />
       </div>
+      <PatientMessages patientId={patientId} />
     </DoctorPage>
   );
 }

@@ -2,16 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { setPatientTargets } from '@glucosuivi/domain/care-team/care-team.contract';
-import { TARGET_PRESETS, targetsForPreset, type GlucoseTargets, type TargetPreset } from '@glucosuivi/domain/glucose/bands';
+import { setPatientTargets } from '@glucosuivi/domain/doctor/doctor.contract';
+import { TARGET_PRESETS, type GlucoseTargets, type TargetPreset } from '@glucosuivi/domain/glucose/bands';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { presetHintValues } from '@/components/targets/preset-hint';
 import type { TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
 import { Button } from '@/components/ui/Button';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from './doctor-queries';
+import { doctorKeys } from '@/lib/queries/query-keys';
 import { buildTargets, SHARES, THRESHOLDS, valuesFromTargets, type TargetErrors, type TargetField, type TargetValues } from './targets-form';
-import { thresholdValues } from '@/features/profile/profile-form';
+import { withPreset } from '@/components/targets/target-fields';
 
 const inputClasses =
   'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-fg disabled:opacity-70 aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-300';
@@ -45,7 +46,7 @@ export function PatientTargets({
   });
   const custom = values.preset === 'custom';
   const onPreset = (preset: TargetPreset) => {
-    setValues((v) => ({ ...v, preset, ...(preset === 'custom' ? {} : thresholdValues(targetsForPreset(preset), unit, language)) }));
+    setValues((v) => withPreset(v, preset, unit, language));
     setErrors({});
   };
   const onSubmit = (event: FormEvent) => {
@@ -116,7 +117,7 @@ export function PatientTargets({
               </option>
             ))}
           </select>
-          <p className="text-sm text-muted">{t(`profile:presetHints.${values.preset}`)}</p>
+          <p className="text-sm text-muted">{t(`profile:presetHints.${values.preset}`, presetHintValues(values.preset, unit, language))}</p>
         </div>
         <fieldset className="grid gap-3 sm:grid-cols-2" disabled={!custom}>
           <legend className="mb-2 font-medium">{t('profile:targets.thresholds', { unit })}</legend>

@@ -1,6 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeProvider } from '@/lib/realtime/RealtimeProvider';
+import { FakeWebSocket, manualTimers } from '@/test/fake-websocket';
 import { TestProviders } from '@/test/TestProviders';
 import { PatientPage } from './PatientPage';
 import { TriagePage } from './TriagePage';
@@ -23,15 +25,25 @@ function stub(routes: Record<string, () => Response>) {
   );
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, realtime = false) {
+  const routes = (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/doctor" element={<TriagePage />} />
+        <Route path="/doctor/patients/:patientId" element={<PatientPage />} />
+      </Routes>
+    </MemoryRouter>
+  );
+  const options = { WebSocket: FakeWebSocket, timers: manualTimers().timers, url: 'ws://app.test/api/realtime' };
   render(
     <TestProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/doctor" element={<TriagePage />} />
-          <Route path="/doctor/patients/:patientId" element={<PatientPage />} />
-        </Routes>
-      </MemoryRouter>
+      {realtime ? (
+        <RealtimeProvider userId="d1" options={options}>
+          {routes}
+        </RealtimeProvider>
+      ) : (
+        routes
+      )}
     </TestProviders>,
   );
 }
@@ -53,6 +65,20 @@ describe('triage list', () => {
     expect(within(rows[1]!).getByText('Aucune')).toBeTruthy();
   });
 
+  it('shows the section the app composes in (the messages inbox) after the list', async () => {
+    stub({ '/api/doctor/patients': () => Response.json({ items: ROWS, total: 2, period: PERIOD }) });
+    render(
+      <TestProviders>
+        <MemoryRouter initialEntries={['/doctor']}>
+          <TriagePage inbox={<section aria-label="Boîte de réception">inbox</section>} />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    const inbox = await screen.findByRole('region', { name: 'Boîte de réception' });
+    // After the table, so that the first patients stay in sight on a phone.
+    expect(screen.getByRole('table').compareDocumentPosition(inbox) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('says how to invite a first patient when there is none', async () => {
     stub({ '/api/doctor/patients': () => Response.json({ items: [], total: 0, period: PERIOD }) });
     renderAt('/doctor');
@@ -67,5 +93,27 @@ describe('patient page', () => {
     renderAt('/doctor/patients/someone');
     expect(await screen.findByRole('heading', { level: 1, name: 'Patient introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retour à mes patients' }).getAttribute('href')).toBe('/doctor');
+  });
+});
+
+describe('realtime topics', () => {
+  /** The subscriptions the page asks for once the channel is open. */
+  async function subscriptionsAt(path: string) {
+    FakeWebSocket.created = [];
+    renderAt(path, true);
+    await waitFor(() => expect(FakeWebSocket.created).toHaveLength(1));
+    const socket = FakeWebSocket.last();
+    socket.accept('d1');
+    return socket.sent;
+  }
+
+  it('the triage list follows every patient', async () => {
+    stub({ '/api/doctor/patients': () => Response.json({ items: ROWS, total: 2, period: PERIOD }) });
+    expect(await subscriptionsAt('/doctor')).toEqual([{ type: 'subscribe', topic: 'realtime:patients' }]);
+  });
+
+  it("a patient's page follows that patient", async () => {
+    stub({});
+    expect(await subscriptionsAt('/doctor/patients/p1')).toEqual([{ type: 'subscribe', topic: 'realtime:patient:p1' }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { GlucoseTargets, TargetPreset } from '@glucosuivi/domain/glucose/bands';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { targetsInputSchema, type TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
-import { readCustomTargets, SHARES, targetIssueKey, THRESHOLDS, thresholdValues, type TargetField } from '@/features/profile/profile-form';
+import { readCustomTargets, SHARES, targetIssueKey, THRESHOLDS, thresholdValues, type TargetField } from '@/components/targets/target-fields';
 
 export type TargetValues = { preset: TargetPreset } & Record<TargetField, string>;
 /** Error keys under `profile:errors.` (the patient's own targets form says the same things). */

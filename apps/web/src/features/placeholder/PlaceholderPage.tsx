@@ -38,6 +38,7 @@ export type PlaceholderPageKey =
   | 'doctorSettings'
   | 'doctorAppointments'
   | 'doctorSupport'
+  | 'doctorNotifications'
   | 'patientInvitations'
   | 'admin'
   | 'departmentTracking';

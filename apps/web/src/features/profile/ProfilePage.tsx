@@ -4,17 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TARGET_PRESETS, type TargetPreset } from '@glucosuivi/domain/glucose/bands';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { presetHintValues } from '@/components/targets/preset-hint';
 import { getProfile, putProfile } from '@glucosuivi/domain/profile/profile.contract';
 import { DIABETES_TYPES, GLUCOSE_DEVICE_KINDS, TREATMENTS, type Profile, type ProfileInput } from '@glucosuivi/domain/profile/profile.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
-import { healthKeys, useGlucoseSettings } from '@/components/charts/health-queries';
+import { healthKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
 import { Button } from '@/components/ui/Button';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
 import { useSession } from '@/lib/session';
-import { buildProfile, NONE, SHARES, THRESHOLDS, targetsForPreset, thresholdValues, valuesFromProfile, type ProfileErrors, type ProfileField, type ProfileValues } from './profile-form';
+import { SHARES, THRESHOLDS, withPreset } from '@/components/targets/target-fields';
+import { buildProfile, NONE, valuesFromProfile, type ProfileErrors, type ProfileField, type ProfileValues } from './profile-form';
 
 const inputClasses =
   'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-fg aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-300';
@@ -42,40 +44,7 @@ export function ProfilePage({ sharing }: { sharing?: ReactNode }) {
 function ProfileForm({ profile, unit, timeZone, sharing }: { profile: Profile; unit: GlucoseUnit; timeZone: string; sharing?: ReactNode }) {
   const { t, i18n } = useTranslation('profile');
   const language = i18n.resolvedLanguage ?? 'fr';
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  const id = useId();
-  const [values, setValues] = useState<ProfileValues>(() => valuesFromProfile(profile, unit, language));
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const save = useMutation({
-    mutationFn: (body: ProfileInput) => apiCall(putProfile, { body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(healthKeys.profile, saved);
-      void queryClient.invalidateQueries({ queryKey: healthKeys.measurements });
-      toast.success(t('saved'));
-    },
-    onError: (error) => toast.error(errorMessage(error, t)),
-  });
-  const set = (field: ProfileField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
-  const onPreset = (preset: TargetPreset) => {
-    setValues((v) => ({ ...v, preset, ...(preset === 'custom' ? {} : thresholdValues(targetsForPreset(preset), unit, language)) }));
-    setErrors({});
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = buildProfile(values, unit);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = Object.keys(result.errors)[0];
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    save.mutate(result.body);
-  };
+  const { id, values, errors, set, onPreset, onSubmit, save } = useProfileForm(profile, unit, language);
 
   const field = (name: ProfileField, label: string, opts: { suffix?: string; inputMode?: 'numeric' | 'decimal' | 'text'; disabled?: boolean } = {}) => {
     const error = errors[name];
@@ -131,22 +100,7 @@ function ProfileForm({ profile, unit, timeZone, sharing }: { profile: Profile; u
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
-      <section aria-labelledby="identity-title" className="rounded-2xl border border-line bg-canvas p-4 sm:p-5">
-        <h2 id="identity-title" className="mb-3 text-xl font-semibold">
-          {t('identity.title')}
-        </h2>
-        <dl className="grid gap-2 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-muted">{t('identity.name')}</dt>
-            <dd className="font-medium">{[user?.firstName, user?.lastName].filter(Boolean).join(' ') || '—'}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">{t('identity.email')}</dt>
-            <dd className="font-medium break-all">{user?.email ?? '—'}</dd>
-          </div>
-        </dl>
-        <p className="mt-2 text-sm text-muted">{t('identity.hint')}</p>
-      </section>
+      <IdentitySection />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <section aria-labelledby="diabetes-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-canvas p-4 sm:p-5">
           <h2 id="diabetes-title" className="text-xl font-semibold">
@@ -185,7 +139,7 @@ function ProfileForm({ profile, unit, timeZone, sharing }: { profile: Profile; u
                 </option>
               ))}
             </select>
-            <p className="text-sm text-muted">{t(`presetHints.${values.preset}`)}</p>
+            <p className="text-sm text-muted">{t(`presetHints.${values.preset}`, presetHintValues(values.preset, unit, language))}</p>
           </div>
           <fieldset className="grid gap-4 sm:grid-cols-2" disabled={!custom}>
             <legend className="mb-2 font-medium">{t('targets.thresholds', { unit })}</legend>
@@ -204,5 +158,69 @@ function ProfileForm({ profile, unit, timeZone, sharing }: { profile: Profile; u
       </form>
       {sharing}
     </div>
+  );
+}
+
+/** The form's values, per-field errors and save: a refused field gets the focus, a saved profile refreshes the readings' bands. */
+function useProfileForm(profile: Profile, unit: GlucoseUnit, language: string) {
+  const { t } = useTranslation('profile');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [values, setValues] = useState<ProfileValues>(() => valuesFromProfile(profile, unit, language));
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const save = useMutation({
+    mutationFn: (body: ProfileInput) => apiCall(putProfile, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(healthKeys.profile, saved);
+      void queryClient.invalidateQueries({ queryKey: healthKeys.measurements });
+      toast.success(t('saved'));
+    },
+    onError: (error) => toast.error(errorMessage(error, t)),
+  });
+  const set = (field: ProfileField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
+  const onPreset = (preset: TargetPreset) => {
+    setValues((v) => withPreset(v, preset, unit, language));
+    setErrors({});
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = buildProfile(values, unit);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = Object.keys(result.errors)[0];
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    save.mutate(result.body);
+  };
+
+  return { id, values, errors, set, onPreset, onSubmit, save };
+}
+
+/** Name and e-mail come from the account and are only shown here. */
+function IdentitySection() {
+  const { t } = useTranslation('profile');
+  const { user } = useSession();
+  return (
+    <section aria-labelledby="identity-title" className="rounded-2xl border border-line bg-canvas p-4 sm:p-5">
+      <h2 id="identity-title" className="mb-3 text-xl font-semibold">
+        {t('identity.title')}
+      </h2>
+      <dl className="grid gap-2 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-muted">{t('identity.name')}</dt>
+          <dd className="font-medium">{[user?.firstName, user?.lastName].filter(Boolean).join(' ') || '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{t('identity.email')}</dt>
+          <dd className="font-medium break-all">{user?.email ?? '—'}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-muted">{t('identity.hint')}</p>
+    </section>
   );
 }

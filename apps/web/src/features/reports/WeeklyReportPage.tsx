@@ -4,7 +4,7 @@ import { getWeeklyReport } from '@glucosuivi/domain/reports/reports.contract';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import type { GlucoseMetricsDto } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { formatDateTime, formatGlucoseValue, formatNumber } from '@/components/charts/glucose-display';
-import { useGlucoseSettings } from '@/components/charts/health-queries';
+import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';

@@ -10,8 +10,8 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/Dialog';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { sessionQueryKey, clearSessionData, type SessionUser } from '@/lib/session';
-import { Field } from './Field';
+import { clearSessionData, type SessionUser } from '@/lib/session';
+import { TextField } from '@/components/ui/TextField';
 import { EXPORT_PATH } from './settings-api';
 import { useSettingsT } from './settings-i18n';
 
@@ -40,14 +40,15 @@ export function AccountSection({ user }: { user: SessionUser }) {
 function EmailChange({ currentEmail }: { currentEmail: string }) {
   const { t, rawT } = useSettingsT();
   const id = useId();
-  const queryClient = useQueryClient();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ newEmail?: string; password?: string; server?: string }>({});
   const [pending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setSentTo(null);
     const body = { newEmail: newEmail.trim(), password };
     const found: { newEmail?: string; password?: string } = {};
     if (!body.newEmail) found.newEmail = t('errors.emailRequired');
@@ -65,10 +66,10 @@ function EmailChange({ currentEmail }: { currentEmail: string }) {
     setPending(true);
     try {
       await apiCall(changeEmail, { body });
-      toast.success(t('account.emailChanged'));
+      // Nothing changes until the link sent to the new address is opened.
+      setSentTo(body.newEmail);
       setNewEmail('');
       setPassword('');
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     } catch (caught) {
       setErrors({ server: errorMessage(caught, rawT) });
     }
@@ -79,12 +80,19 @@ function EmailChange({ currentEmail }: { currentEmail: string }) {
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
       <h3 className="font-semibold">{t('account.emailTitle')}</h3>
       <p className="text-sm text-muted">{t('account.currentEmail', { email: currentEmail })}</p>
+      <p className="text-sm text-muted">{t('account.emailChangeHint')}</p>
+      {sentTo ? (
+        <p role="status" className="rounded-lg border-2 border-line p-3">
+          {t('account.emailLinkSent', { email: sentTo })}
+        </p>
+      ) : null}
       {errors.server ? (
         <p role="alert" className="rounded-lg border-2 border-red-700 p-3 text-red-800 dark:border-red-300 dark:text-red-200">
           {errors.server}
         </p>
       ) : null}
-      <Field
+      <TextField
+        announceError
         id={`${id}-newEmail`}
         label={t('account.newEmail')}
         type="email"
@@ -93,7 +101,8 @@ function EmailChange({ currentEmail }: { currentEmail: string }) {
         onChange={(event) => setNewEmail(event.target.value)}
         error={errors.newEmail ?? null}
       />
-      <Field
+      <TextField
+        announceError
         id={`${id}-password`}
         label={t('account.password')}
         type="password"

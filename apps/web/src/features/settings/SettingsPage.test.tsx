@@ -4,6 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders as Providers } from '@/test/TestProviders';
 import { SettingsPage } from './SettingsPage';
 
+const push = vi.hoisted(() => ({
+  enablePushOnThisBrowser: vi.fn(async () => true),
+  disablePushOnThisBrowser: vi.fn(async () => undefined),
+  requestTestNotification: vi.fn(async () => ({ sent: 1, removed: 0 })),
+}));
+vi.mock('@/lib/push/web-push', () => push);
+
 const SETTINGS = {
   notificationsPush: true,
   emailAlerts: false,
@@ -62,7 +69,17 @@ function renderSettings() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+/** The browser's answer to Notification.requestPermission(). */
+function stubPermission(answer: NotificationPermission) {
+  const requestPermission = vi.fn(async () => answer);
+  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { requestPermission, permission: 'default' }));
+  return requestPermission;
+}
 
 describe('SettingsPage', () => {
   it('applies a toggle at once, sends only that field and confirms', async () => {
@@ -101,5 +118,69 @@ describe('SettingsPage', () => {
     stubApi(() => new Response('', { status: 500 }), null);
     renderSettings();
     expect(await screen.findByText('Vous devez être connecté pour modifier les paramètres')).toBeTruthy();
+  });
+
+  describe('push notifications (spec §4, §8)', () => {
+    const settingsOff = { ...SETTINGS, notificationsPush: false };
+    function stubPushApi() {
+      const calls = stubApi((body) => Response.json({ ...settingsOff, ...body, updatedAt: '2025-01-02T00:00:00.000Z' }));
+      const fetchMock = fetch as unknown as ReturnType<typeof vi.fn<typeof fetch>>;
+      const original = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes('/api/settings') && init?.method !== 'PATCH' ? Response.json(settingsOff) : original(input, init),
+      );
+      return calls;
+    }
+
+    it('granted: this browser is registered, the setting saved, then the test notification requested', async () => {
+      const calls = stubPushApi();
+      stubPermission('granted');
+      renderSettings();
+      const toggle = await screen.findByRole('switch', { name: 'Notifications push' });
+      expect(toggle.getAttribute('aria-checked')).toBe('false');
+      fireEvent.click(toggle);
+      await waitFor(() => expect(push.requestTestNotification).toHaveBeenCalledTimes(1));
+      expect(push.enablePushOnThisBrowser).toHaveBeenCalledTimes(1);
+      expect(push.enablePushOnThisBrowser.mock.invocationCallOrder[0]).toBeLessThan(push.requestTestNotification.mock.invocationCallOrder[0]!);
+      expect(calls).toEqual([{ notificationsPush: true }]);
+      await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    });
+
+    it('granted but this browser cannot be registered: saved anyway, and the page says so', async () => {
+      const calls = stubPushApi();
+      stubPermission('granted');
+      push.enablePushOnThisBrowser.mockResolvedValueOnce(false);
+      renderSettings();
+      fireEvent.click(await screen.findByRole('switch', { name: 'Notifications push' }));
+      expect(await screen.findByText("Ce navigateur n'a pas pu être inscrit")).toBeTruthy();
+      expect(screen.getByText(/ce navigateur n'a pas pu s'inscrire auprès de son service de notifications/)).toBeTruthy();
+      expect(calls).toEqual([{ notificationsPush: true }]);
+      expect(push.requestTestNotification).not.toHaveBeenCalled();
+    });
+
+    it("denied: 'Notifications bloquées' with how to re-enable them; nothing saved, nothing registered", async () => {
+      const calls = stubPushApi();
+      stubPermission('denied');
+      renderSettings();
+      const toggle = await screen.findByRole('switch', { name: 'Notifications push' });
+      fireEvent.click(toggle);
+      expect(await screen.findByText('Notifications bloquées')).toBeTruthy();
+      expect(screen.getByText(/autorisez-les dans les paramètres du site de votre navigateur/)).toBeTruthy();
+      expect(toggle.getAttribute('aria-checked')).toBe('false');
+      expect(calls).toEqual([]);
+      expect(push.enablePushOnThisBrowser).not.toHaveBeenCalled();
+    });
+
+    it('turning push off unsubscribes this browser and saves false', async () => {
+      const calls = stubApi((body) => Response.json({ ...SETTINGS, ...body, updatedAt: '2025-01-02T00:00:00.000Z' }));
+      const requestPermission = stubPermission('granted');
+      renderSettings();
+      const toggle = await screen.findByRole('switch', { name: 'Notifications push' });
+      expect(toggle.getAttribute('aria-checked')).toBe('true');
+      fireEvent.click(toggle);
+      await waitFor(() => expect(push.disablePushOnThisBrowser).toHaveBeenCalledTimes(1));
+      expect(calls).toEqual([{ notificationsPush: false }]);
+      expect(requestPermission).not.toHaveBeenCalled();
+    });
   });
 });

@@ -7,8 +7,9 @@ import { Switch } from '@/components/ui/Switch';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { sessionQueryKey } from '@/lib/session';
-import { Field } from './Field';
-import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, groupSecret, totpSecret } from './settings-api';
+import { TextField } from '@/components/ui/TextField';
+import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from '@glucosuivi/domain/accounts/accounts.contract';
+import { groupSecret, totpSecret } from './settings-api';
 import { settingsQueryKey } from './use-settings';
 import { useSettingsT } from './settings-i18n';
 
@@ -118,7 +119,8 @@ function EnableFlow({ onDone }: { onDone: () => void }) {
     return (
       <form noValidate onSubmit={(event) => void start(event)} className="flex flex-col gap-4">
         <p>{t('twoFactor.passwordIntro')}</p>
-        <Field
+        <TextField
+          announceError
           id={`${id}-password`}
           label={t('twoFactor.password')}
           type="password"
@@ -134,13 +136,38 @@ function EnableFlow({ onDone }: { onDone: () => void }) {
     );
   }
 
-  const secret = totpSecret(step.uri);
   return (
     <form noValidate onSubmit={(event) => void confirm(event)} className="flex flex-col gap-4">
       <p>{t('twoFactor.scanIntro')}</p>
+      <EnrolmentKey uri={step.uri} qr={step.qr} backupCodes={step.backupCodes} />
+      <TextField
+        announceError
+        id={`${id}-code`}
+        label={t('twoFactor.code')}
+        hint={t('twoFactor.codeHint')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={error}
+      />
+      <Button type="submit" disabled={pending}>
+        {t(pending ? 'pending' : 'twoFactor.confirm')}
+      </Button>
+    </form>
+  );
+}
+
+/** What the authenticator app needs (QR code, typed secret or raw URI) and the backup codes to keep, shown once. */
+function EnrolmentKey({ uri, qr, backupCodes }: { uri: string; qr: string | null; backupCodes: string[] }) {
+  const { t } = useSettingsT();
+  const secret = totpSecret(uri);
+  return (
+    <>
       <div className="flex justify-center">
-        {step.qr ? (
-          <img src={step.qr} alt={t('twoFactor.qrAlt')} width={220} height={220} className="rounded-lg bg-white p-2" />
+        {qr ? (
+          <img src={qr} alt={t('twoFactor.qrAlt')} width={220} height={220} className="rounded-lg bg-white p-2" />
         ) : (
           <div className="size-[220px] rounded-lg bg-surface-strong" />
         )}
@@ -156,33 +183,19 @@ function EnableFlow({ onDone }: { onDone: () => void }) {
       <details className="rounded-lg border border-line p-3">
         <summary className="min-h-11 cursor-pointer content-center font-medium">{t('twoFactor.uriLabel')}</summary>
         <p className="font-mono text-xs break-all" data-testid="totp-uri">
-          {step.uri}
+          {uri}
         </p>
       </details>
       <div>
         <h3 className="font-semibold">{t('twoFactor.backupTitle')}</h3>
         <p className="text-sm text-muted">{t('twoFactor.backupIntro')}</p>
         <ul className="mt-2 grid grid-cols-2 gap-1 font-mono" data-testid="backup-codes" aria-label={t('twoFactor.backupTitle')}>
-          {step.backupCodes.map((backupCode) => (
+          {backupCodes.map((backupCode) => (
             <li key={backupCode}>{backupCode}</li>
           ))}
         </ul>
       </div>
-      <Field
-        id={`${id}-code`}
-        label={t('twoFactor.code')}
-        hint={t('twoFactor.codeHint')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={error}
-      />
-      <Button type="submit" disabled={pending}>
-        {t(pending ? 'pending' : 'twoFactor.confirm')}
-      </Button>
-    </form>
+    </>
   );
 }
 
@@ -219,7 +232,8 @@ function DisableFlow({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <p>{t('twoFactor.disableIntro')}</p>
-      <Field
+      <TextField
+        announceError
         id={`${id}-password`}
         label={t('twoFactor.password')}
         type="password"

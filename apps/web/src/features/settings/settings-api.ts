@@ -1,44 +1,7 @@
-import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH } from '@glucosuivi/domain/accounts/accounts.schemas';
-import { defineEndpoint } from '@glucosuivi/domain/shared/contract';
-
-// The two-factor enrolment endpoints are declared by the server (apps/server/src/features/
-// accounts/accounts.routes.ts), not yet in the domain contract: mirrored here, same shapes.
-// TODO(domain): move them to accounts.contract.ts and import them from there.
-const password = z.object({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) }).strict();
-
-export const enableTwoFactor = defineEndpoint({
-  method: 'POST',
-  path: '/api/accounts/two-factor/enable',
-  summary: 'Start TOTP enrolment: returns the otpauth URI and backup codes',
-  tags: ['accounts'],
-  access: 'user',
-  body: password,
-  response: z.object({ totpUri: z.string(), backupCodes: z.array(z.string()) }),
-});
-
-export const confirmTwoFactor = defineEndpoint({
-  method: 'POST',
-  path: '/api/accounts/two-factor/confirm',
-  summary: 'Finish TOTP enrolment with a first code',
-  tags: ['accounts'],
-  access: 'user',
-  body: z.object({ code: z.string().regex(/^\d{6}$/, 'codeInvalid') }).strict(),
-  response: z.object({ ok: z.literal(true) }),
-});
-
-export const disableTwoFactor = defineEndpoint({
-  method: 'POST',
-  path: '/api/accounts/two-factor/disable',
-  summary: 'Turn two-factor sign-in off (password required)',
-  tags: ['accounts'],
-  access: 'user',
-  body: password,
-  response: z.object({ ok: z.literal(true) }),
-});
+import { exportData } from '@glucosuivi/domain/accounts/accounts.contract';
 
 /** "Télécharger mes données" (GDPR art. 15 and 20): a plain link, the cookie authenticates it. */
-export const EXPORT_PATH = '/api/accounts/export.zip';
+export const EXPORT_PATH = exportData.path;
 
 /** The secret of an otpauth:// URI, to type by hand when the QR code cannot be scanned. */
 export function totpSecret(uri: string): string | null {

@@ -31,8 +31,127 @@ const inputClasses =
 
 /** The support form (signed in) or the public contact form (`withEmail`). */
 export function SupportForm({ withEmail }: { withEmail: boolean }) {
-  const { t, i18n } = useTranslation('support');
+  const { t } = useTranslation('support');
   const id = useId();
+  const { values, errors, sent, formRef, send, serverError, change, submit } =
+    useSupportForm(withEmail);
+  const fieldId = (field: SupportField) => `${id}-${field}`;
+  const describedBy = (field: SupportField, hint = false) =>
+    [hint ? `${fieldId(field)}-hint` : null, errors[field] ? `${fieldId(field)}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-describedby={`${id}-required`}
+    >
+      <p id={`${id}-required`} className="text-sm text-muted">
+        {t('form.required')}
+      </p>
+      {withEmail ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fieldId('email')} className="font-medium">
+            {t('form.email')}
+          </label>
+          <input
+            id={fieldId('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => change('email', e.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            className={`min-h-11 ${inputClasses}`}
+          />
+          <FieldError id={`${fieldId('email')}-error`} error={errors.email} />
+        </div>
+      ) : null}
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fieldId('subject')} className="font-medium">
+          {t('form.subject')}
+        </label>
+        <input
+          id={fieldId('subject')}
+          name="subject"
+          required
+          maxLength={SUPPORT_SUBJECT_MAX + 50}
+          value={values.subject}
+          onChange={(e) => change('subject', e.target.value)}
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={describedBy('subject')}
+          className={`min-h-11 ${inputClasses}`}
+        />
+        <FieldError id={`${fieldId('subject')}-error`} error={errors.subject} />
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fieldId('type')} className="font-medium">
+          {t('form.type')}
+        </label>
+        <select
+          id={fieldId('type')}
+          name="type"
+          value={values.type}
+          onChange={(e) => change('type', e.target.value as SupportRequestType)}
+          aria-invalid={errors.type ? true : undefined}
+          aria-describedby={describedBy('type')}
+          className={`min-h-11 ${inputClasses}`}
+        >
+          {SUPPORT_REQUEST_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`types.${type}`)}
+            </option>
+          ))}
+        </select>
+        {values.type === 'urgent' ? (
+          <p className="text-sm font-medium">{t('form.urgentNote')}</p>
+        ) : null}
+        <FieldError id={`${fieldId('type')}-error`} error={errors.type} />
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fieldId('message')} className="font-medium">
+          {t('form.message')}
+        </label>
+        <p id={`${fieldId('message')}-hint`} className="text-sm text-muted">
+          {t('form.messageHint', { count: values.message.length, max: SUPPORT_MESSAGE_MAX })}
+        </p>
+        <textarea
+          id={fieldId('message')}
+          name="message"
+          required
+          rows={7}
+          value={values.message}
+          onChange={(e) => change('message', e.target.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy('message', true)}
+          className={`py-2 ${inputClasses}`}
+        />
+        <FieldError id={`${fieldId('message')}-error`} error={errors.message} />
+      </div>
+
+      <SendOutcome sent={sent} serverError={serverError} error={send.error} />
+
+      <button
+        type="submit"
+        disabled={send.isPending}
+        className={buttonClasses('primary', 'self-start px-6')}
+      >
+        {send.isPending ? t('form.sending') : t('form.send')}
+      </button>
+    </form>
+  );
+}
+
+/** Values, per-field errors (the first refused field gets the focus) and the sending, with the server's own field errors. */
+function useSupportForm(withEmail: boolean) {
+  const { i18n } = useTranslation('support');
   const [values, setValues] = useState<SupportFormValues>(EMPTY);
   const [errors, setErrors] = useState<SupportFormErrors>({});
   const [sent, setSent] = useState(false);
@@ -75,21 +194,6 @@ export function SupportForm({ withEmail }: { withEmail: boolean }) {
     send.mutate(values);
   }
 
-  const fieldId = (field: SupportField) => `${id}-${field}`;
-  const describedBy = (field: SupportField, hint = false) =>
-    [hint ? `${fieldId(field)}-hint` : null, errors[field] ? `${fieldId(field)}-error` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const error = (field: SupportField) =>
-    errors[field] ? (
-      <p
-        id={`${fieldId(field)}-error`}
-        className="text-sm font-medium text-red-700 dark:text-red-300"
-      >
-        {t(`errors.${errors[field]}`)}
-      </p>
-    ) : null;
-
   const serverError =
     send.isError &&
     !(
@@ -98,102 +202,22 @@ export function SupportForm({ withEmail }: { withEmail: boolean }) {
       send.error.issues
     );
 
+  return { values, errors, sent, formRef, send, serverError, change, submit };
+}
+
+/** The polite "sent" status stays mounted so screen readers announce it; a server failure is an alert. */
+function SendOutcome({
+  sent,
+  serverError,
+  error,
+}: {
+  sent: boolean;
+  serverError: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation('support');
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submit}
-      className="flex flex-col gap-5"
-      aria-describedby={`${id}-required`}
-    >
-      <p id={`${id}-required`} className="text-sm text-muted">
-        {t('form.required')}
-      </p>
-      {withEmail ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fieldId('email')} className="font-medium">
-            {t('form.email')}
-          </label>
-          <input
-            id={fieldId('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={(e) => change('email', e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
-            className={`min-h-11 ${inputClasses}`}
-          />
-          {error('email')}
-        </div>
-      ) : null}
-
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fieldId('subject')} className="font-medium">
-          {t('form.subject')}
-        </label>
-        <input
-          id={fieldId('subject')}
-          name="subject"
-          required
-          maxLength={SUPPORT_SUBJECT_MAX + 50}
-          value={values.subject}
-          onChange={(e) => change('subject', e.target.value)}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={describedBy('subject')}
-          className={`min-h-11 ${inputClasses}`}
-        />
-        {error('subject')}
-      </div>
-
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fieldId('type')} className="font-medium">
-          {t('form.type')}
-        </label>
-        <select
-          id={fieldId('type')}
-          name="type"
-          value={values.type}
-          onChange={(e) => change('type', e.target.value as SupportRequestType)}
-          aria-invalid={errors.type ? true : undefined}
-          aria-describedby={describedBy('type')}
-          className={`min-h-11 ${inputClasses}`}
-        >
-          {SUPPORT_REQUEST_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </select>
-        {values.type === 'urgent' ? (
-          <p className="text-sm font-medium">{t('form.urgentNote')}</p>
-        ) : null}
-        {error('type')}
-      </div>
-
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fieldId('message')} className="font-medium">
-          {t('form.message')}
-        </label>
-        <p id={`${fieldId('message')}-hint`} className="text-sm text-muted">
-          {t('form.messageHint', { count: values.message.length, max: SUPPORT_MESSAGE_MAX })}
-        </p>
-        <textarea
-          id={fieldId('message')}
-          name="message"
-          required
-          rows={7}
-          value={values.message}
-          onChange={(e) => change('message', e.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message', true)}
-          className={`py-2 ${inputClasses}`}
-        />
-        {error('message')}
-      </div>
-
+    <>
       <div role="status" aria-live="polite">
         {sent ? (
           <p className="flex gap-2 rounded-lg border-2 border-emerald-700 bg-emerald-50 p-3 text-emerald-900 dark:border-emerald-300 dark:bg-emerald-950 dark:text-emerald-100">
@@ -208,17 +232,18 @@ export function SupportForm({ withEmail }: { withEmail: boolean }) {
           className="flex gap-2 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-900 dark:border-red-300 dark:bg-red-950 dark:text-red-100"
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>{errorMessage(send.error, t)}</span>
+          <span>{errorMessage(error, t)}</span>
         </p>
       ) : null}
-
-      <button
-        type="submit"
-        disabled={send.isPending}
-        className={buttonClasses('primary', 'self-start px-6')}
-      >
-        {send.isPending ? t('form.sending') : t('form.send')}
-      </button>
-    </form>
+    </>
   );
+}
+
+function FieldError({ id, error }: { id: string; error: SupportFormErrors[SupportField] }) {
+  const { t } = useTranslation('support');
+  return error ? (
+    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-300">
+      {t(`errors.${error}`)}
+    </p>
+  ) : null;
 }

@@ -1,0 +1,164 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
+import { roundHalfUp } from '@glucosuivi/domain/glucose/stats';
+import { bandPercents } from '@glucosuivi/domain/glucose/bands';
+import { buildAppWithServices, type App } from '../../app';
+import { fixedClock } from '../../platform/clock';
+import { rowsOf } from '../../platform/db/open-database';
+import { actingAs, headerActor } from '../../test/fixtures';
+import { TEST_ORIGIN } from '../../test/test-app';
+import { createTestDatabase, MIGRATIONS_FOLDER, type TestDatabase } from '../../test/test-database';
+import { glucoseReportInput } from '../reports/reports.service';
+import { unzipTexts } from '../../test/unzip';
+import { seedDemo } from './demo.seed';
+
+/**
+ * "The last 14 days" of the demo CGM patient, read through every surface that shows it: the
+ * patient's dashboard, the professional's list and patient page, a share link made for those
+ * days, the weekly report and the PDF. One rule (lastLocalDays) gives one set of figures.
+ */
+describe('the demo CGM patient through every surface', () => {
+  let database: TestDatabase;
+  let built: App;
+  // 09:00 UTC is 10:00 in Paris: UTC midnight and Paris midnight differ, as do now − 14 × 24 h
+  // and the start of the 14th local day, so any surface using another rule shows other numbers.
+  const now = new Date('2026-11-24T09:00:00Z');
+  const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
+  let camille: { userId: string; role: 'patient' };
+  let doctor: { userId: string; role: 'doctor' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    built = await buildAppWithServices({
+      database,
+      clock: fixedClock(now),
+      migrationsFolder: MIGRATIONS_FOLDER,
+      version: 'test',
+      mailer: { send: async () => undefined },
+      authSecret: 'test-secret-test-secret-test-secret-0123456789',
+      publicUrl: TEST_ORIGIN,
+      adminEmails: ['admin@glucosuivi.fr'],
+      resolveActor: headerActor,
+    });
+    await built.app.ready();
+    await seedDemo({ accountsDeps: built.accountsDeps, database, dataDir: mkdtempSync(join(tmpdir(), 'gs-period-')), adminEmail: 'admin@glucosuivi.fr', now, days: 90 });
+    const idOf = async (email: string) =>
+      rowsOf<{ id: string }>(await database.db.execute(sql`select id from "user" where email = ${email}`))[0]!.id;
+    camille = { userId: await idOf('camille.dupont@demo.glucosuivi.fr'), role: 'patient' };
+    doctor = { userId: await idOf('dr.bernard@demo.glucosuivi.fr'), role: 'doctor' };
+  }, 600_000);
+  afterAll(async () => {
+    await built?.app.close();
+    await database?.destroy();
+  });
+
+  const get = async (url: string, actor?: { userId: string; role: string }) => {
+    const res = await built.app.inject({ url, headers: actor ? actingAs(actor as never) : {} });
+    expect(res.statusCode, url).toBe(200);
+    return res;
+  };
+
+  it('gives the same readings, time in range and mean on the dashboard, triage, patient page, share page, weekly report and PDF', async () => {
+    const period = lastLocalDays(now.getTime(), 14, 'Europe/Paris');
+    const dashboard = (await get('/api/measurements/summary?days=14', camille)).json();
+    const metrics = dashboard.glucose.metrics;
+    expect(dashboard.period.from).toBe(new Date(period.from).toISOString());
+    expect(dashboard.glucose.basis).toBe('cgm');
+    // The database's own count of the period's readings.
+    const n = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from glucose_readings where patient_id = ${camille.userId} and measured_at >= ${new Date(period.from).toISOString()}::timestamptz and measured_at < ${now.toISOString()}::timestamptz`,
+      ),
+    )[0]!.n;
+    expect(dashboard.glucose.readings).toBe(n);
+    expect(metrics.n).toBe(n);
+    expect(metrics.daysOfData).toBe(14);
+
+    // The professional's list (standard bands; the demo patient has the standard targets).
+    const triage = (await get('/api/doctor/patients?filter=all&sort=worst_first', doctor)).json();
+    const row = triage.items.find((r: { patientId: string }) => r.patientId === camille.userId);
+    expect(row.glucose.readings).toBe(n);
+    expect(row.glucose.inRange).toBe(bandPercents(metrics.bands).in_range);
+    expect(row.glucose.gmi).toBe(roundHalfUp(metrics.gmi, 1));
+
+    // The professional's patient page.
+    const page = (await get(`/api/doctor/patients/${camille.userId}/summary?days=14`, doctor)).json();
+    expect(page.summary.period).toEqual(dashboard.period);
+    expect(page.summary.glucose.readings).toBe(n);
+    expect(page.summary.glucose.metrics.bands).toEqual(metrics.bands);
+    expect(page.summary.glucose.metrics.mean).toBe(metrics.mean);
+
+    // A share link for those 14 days, as the share form makes it.
+    const created = await built.app.inject({
+      method: 'POST',
+      url: '/api/care-team/share-links',
+      // A state-changing request from the app's own pages carries its Origin.
+      headers: { ...actingAs(camille), origin: TEST_ORIGIN },
+      payload: { categories: ['glucose'], from: new Date(period.from).toISOString(), to: now.toISOString(), expiresInHours: 24 },
+    });
+    expect(created.statusCode).toBe(201);
+    const share = (await get(`/api/share/${created.json().path.split('/').pop()}`)).json();
+    expect(share.summary.period.days).toBe(14);
+    expect(share.summary.glucose.readings).toBe(n);
+    expect(share.summary.glucose.metrics.bands).toEqual(metrics.bands);
+    expect(share.summary.glucose.metrics.mean).toBe(metrics.mean);
+
+    // The weekly report: this week is the dashboard's 7 days, and both weeks make the 14.
+    const weekly = (await get('/api/reports/weekly', camille)).json();
+    const seven = (await get('/api/measurements/summary?days=7', camille)).json();
+    expect(weekly.current.from).toBe(seven.period.from);
+    expect(weekly.current.readings).toBe(seven.glucose.readings);
+    expect(weekly.current.metrics.bands).toEqual(seven.glucose.metrics.bands);
+    expect(weekly.current.metrics.mean).toBe(seven.glucose.metrics.mean);
+    expect(weekly.previous.from).toBe(dashboard.period.from);
+    expect(weekly.current.readings + weekly.previous.readings).toBe(n);
+
+    // The PDF: what it is given to print, and (where pdftotext exists, as in CI) the printed
+    // text (shares with one decimal as on the dashboard, mg/dL without decimals).
+    const input = await glucoseReportInput({ database, clock: fixedClock(now) }, camille, 14);
+    expect(input.from).toBe(period.from);
+    expect(input.days).toBe(14);
+    expect(input.glucose.readings).toBe(n);
+    expect(input.glucose.metrics?.bands).toEqual(metrics.bands);
+    expect(input.glucose.metrics?.mean).toBe(metrics.mean);
+    expect(input.series.t).toHaveLength(n);
+    if (hasPdftotext) {
+      const pdf = await get('/api/reports/glucose.pdf?days=14', camille);
+      const dir = mkdtempSync(join(tmpdir(), 'gs-period-pdf-'));
+      writeFileSync(join(dir, 'r.pdf'), pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u00A0\u202F]/g, ' ');
+      // The key figures stand in a right-hand column: a label line ending with the label, then
+      // the value alone at the end of the next line.
+      const lines = text.split('\n');
+      const valueAfter = (label: string) => {
+        const at = lines.findIndex((l) => l.trimEnd().endsWith(label));
+        return (lines[at + 1] ?? '').trim().split(/\s{2,}/).pop() ?? '';
+      };
+      expect(valueAfter('Mesures').replace(/\s/g, '')).toBe(String(n));
+      expect(valueAfter('Temps dans la cible')).toBe(`${bandPercents(metrics.bands).in_range.toFixed(1).replace('.', ',')} %`);
+      expect(valueAfter('Glycémie moyenne')).toBe(`${Math.round(metrics.mean)} mg/dL`);
+      expect(text).toContain('14 jours');
+    }
+  }, 120_000);
+
+  it('puts all 90 days of readings in the data archive', async () => {
+    const res = await get('/api/accounts/export.zip', camille);
+    const files = unzipTexts(res.rawPayload);
+    const readings = JSON.parse(files['mesures/glycemies.json'] as string) as { id: string; measuredAt: string }[];
+    const stored = rowsOf<{ n: number; first: string | Date }>(
+      await database.db.execute(sql`select count(*)::int as n, min(measured_at) as first from glucose_readings where patient_id = ${camille.userId}`),
+    )[0]!;
+    // 90 days of a sensor with realistic gaps: the first reading is 90 days old.
+    expect(new Date(stored.first).getTime()).toBeLessThan(now.getTime() - 89 * 86_400_000);
+    expect(stored.n).toBeGreaterThan(80 * 288);
+    expect(readings).toHaveLength(stored.n);
+    expect(new Set(readings.map((r) => r.id)).size).toBe(stored.n);
+    expect(readings[0]?.measuredAt).toBe(new Date(stored.first).toISOString());
+    expect((files['mesures/glycemies.csv'] as string).trimEnd().split('\r\n')).toHaveLength(stored.n + 1);
+  }, 120_000);
+});

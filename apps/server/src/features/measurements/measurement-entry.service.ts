@@ -1,0 +1,294 @@
+import { alertForBloodPressure, alertForGlucoseReading, alertsForCgmSeries, type AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
+import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
+import { canonicalGlucose, canonicalHba1c, canonicalLipid } from '@glucosuivi/domain/measurements/measurement-limits';
+import {
+  DEVICE_GLUCOSE_SOURCES,
+  measuredAtIsAcceptable,
+  type GlucoseBatch,
+  type GlucoseBatchResult,
+  type MeasurementInput,
+  type MeasurementRecord,
+  type MeasurementWriteResult,
+} from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
+import type { DomainEvent } from '@glucosuivi/domain/shared/events';
+import type { Actor, Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { EventBus } from '../../platform/events/event-bus';
+import { alertsRaisedEvent, raiseAlerts } from '../alerts/alerts.service';
+import { requirePatient } from '../profile/profile.service';
+import type { MeasurementsDeps } from './measurements.service';
+import {
+  deleteMeasurementById,
+  findGlucose,
+  findHealth,
+  glucoseColumns,
+  insertGlucose,
+  insertGlucoseIgnoringDuplicates,
+  insertHealth,
+  updateGlucose,
+  updateHealth,
+  type GlucoseWrite,
+  type HealthWrite,
+} from './measurements.repository';
+
+/**
+ * Entering measurements: one record created, read, replaced or deleted, and device batches; each
+ * write checks for alerts in its transaction and is announced after commit.
+ */
+
+// Episodes are detected on the stored readings around a batch, not on the batch alone: an
+// uploader sends a few minutes at a time, and a 15-minute hypo spans several uploads.
+const EPISODE_CONTEXT_MS = 3 * 60 * 60 * 1000;
+const MAX_ISSUES = 20;
+
+type Write = { table: 'glucose'; values: GlucoseWrite } | { table: 'health'; values: HealthWrite };
+
+/** Converts what the person typed into canonical columns (glucose/units via measurement-limits). */
+function toWrite(input: MeasurementInput, createdAt: Date): Write {
+  const common = { measuredAt: new Date(input.measuredAt), note: input.note ?? null, createdAt };
+  switch (input.kind) {
+    case 'glucose':
+      return {
+        table: 'glucose',
+        values: {
+          ...common,
+          valueMgdl: canonicalGlucose(input.value, input.unit),
+          context: input.context ?? null,
+          source: input.source ?? 'manual',
+          deviceId: null,
+          entryUnit: input.unit,
+        },
+      };
+    case 'hba1c':
+      return {
+        table: 'health',
+        values: { ...common, kind: 'hba1c', hba1cPercent: canonicalHba1c(input.value, input.unit), hba1cMethod: input.method ?? null, entryUnit: input.unit },
+      };
+    case 'lipids': {
+      const lipid = (value: number | undefined, kind: 'total' | 'hdl' | 'ldl' | 'triglycerides') =>
+        value === undefined ? null : canonicalLipid(value, kind, input.unit);
+      return {
+        table: 'health',
+        values: {
+          ...common,
+          kind: 'lipids',
+          entryUnit: input.unit,
+          totalCholesterolMgdl: lipid(input.total, 'total'),
+          hdlMgdl: lipid(input.hdl, 'hdl'),
+          ldlMgdl: lipid(input.ldl, 'ldl'),
+          triglyceridesMgdl: lipid(input.triglycerides, 'triglycerides'),
+        },
+      };
+    }
+    case 'blood_pressure':
+      return {
+        table: 'health',
+        values: {
+          ...common,
+          kind: 'blood_pressure',
+          systolic: input.systolic,
+          diastolic: input.diastolic,
+          pulse: input.pulse ?? null,
+          arm: input.arm ?? null,
+          position: input.position ?? null,
+        },
+      };
+    case 'weight':
+      return { table: 'health', values: { ...common, kind: 'weight', weightKg: Math.round(input.kg * 10) / 10, entryUnit: 'kg' } };
+    case 'event': {
+      const e = input.event;
+      return {
+        table: 'health',
+        values: {
+          ...common,
+          kind: 'event',
+          eventType: e.type,
+          insulinUnits: e.type === 'insulin' ? e.units : null,
+          insulinType: e.type === 'insulin' ? e.insulinType : null,
+          carbsGrams: e.type === 'carbs' ? e.grams : null,
+          activityMinutes: e.type === 'activity' ? e.minutes : null,
+          medicationName: e.type === 'medication' ? e.name : null,
+        },
+      };
+    }
+  }
+}
+
+function futureIssue(path: (string | number)[], now: Date): ValidationIssue {
+  return {
+    path,
+    code: 'measured_at_in_future',
+    message: 'measuredAt is more than 5 minutes in the future',
+    params: { max: new Date(now.getTime() + 5 * 60_000).toISOString() },
+  };
+}
+
+function assertNotInFuture(measuredAt: string, now: Date): void {
+  if (!measuredAtIsAcceptable(measuredAt, now)) {
+    throw new AppError('validation_failed', 'Invalid request', [futureIssue(['body', 'measuredAt'], now)]);
+  }
+}
+
+function alertCandidatesFor(record: MeasurementRecord, now: Date): AlertCandidate[] {
+  const at = Date.parse(record.measuredAt);
+  if (record.kind === 'glucose') {
+    const candidate = alertForGlucoseReading({ id: record.id, valueMgdl: record.valueMgdl, measuredAt: at }, now.getTime());
+    return candidate ? [candidate] : [];
+  }
+  if (record.kind === 'blood_pressure') {
+    const candidate = alertForBloodPressure({ id: record.id, systolic: record.systolic, diastolic: record.diastolic, measuredAt: at }, now.getTime());
+    return candidate ? [candidate] : [];
+  }
+  return [];
+}
+
+/** After commit: the write itself, then the alerts it raised (one event for all of them). */
+async function publishWrite(events: EventBus, event: DomainEvent, patientId: string, alerts: Alert[]): Promise<void> {
+  await events.publish(event);
+  const raised = alertsRaisedEvent(patientId, alerts);
+  if (raised) await events.publish(raised);
+}
+
+
+async function findAny(tx: Tx, patientId: string, id: string): Promise<MeasurementRecord | undefined> {
+  return (await findGlucose(tx, patientId, id)) ?? (await findHealth(tx, patientId, id));
+}
+
+export async function createMeasurement(deps: MeasurementsDeps, actor: Actor | null, input: MeasurementInput): Promise<MeasurementWriteResult> {
+  const patient = requirePatient(actor);
+  const now = deps.clock.now();
+  assertNotInFuture(input.measuredAt, now);
+  const write = toWrite(input, now);
+  const result = await deps.database.asActor(patient, async (tx) => {
+    const measurement =
+      write.table === 'glucose' ? await insertGlucose(tx, patient.userId, write.values) : await insertHealth(tx, patient.userId, write.values);
+    const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
+    return { measurement, alerts };
+  });
+  await publishWrite(
+    deps.events,
+    { type: 'measurement.recorded', patientId: patient.userId, measurementId: result.measurement.id, kinds: [result.measurement.kind], count: 1 },
+    patient.userId,
+    result.alerts,
+  );
+  return result;
+}
+
+export async function getMeasurement(deps: MeasurementsDeps, actor: Actor | null, id: string): Promise<MeasurementRecord> {
+  const patient = requirePatient(actor);
+  const record = await deps.database.asActor(patient, (tx) => findAny(tx, patient.userId, id));
+  if (!record) throw new AppError('not_found');
+  return record;
+}
+
+/**
+ * Full replacement of a manual record. Device readings are what the sensor said: they can be
+ * deleted, not rewritten. A changed value is checked for alerts again (a fixed typo can reveal
+ * a hypo); an alert already raised for the same reading and kind is not raised twice.
+ */
+export async function updateMeasurement(
+  deps: MeasurementsDeps,
+  actor: Actor | null,
+  id: string,
+  input: MeasurementInput,
+): Promise<MeasurementWriteResult> {
+  const patient = requirePatient(actor);
+  const now = deps.clock.now();
+  assertNotInFuture(input.measuredAt, now);
+  const result = await deps.database.asActor(patient, async (tx) => {
+    const existing = await findAny(tx, patient.userId, id);
+    if (!existing) throw new AppError('not_found');
+    if (existing.kind !== input.kind) {
+      throw new AppError('validation_failed', 'Invalid request', [
+        { path: ['body', 'kind'], code: 'kind_mismatch', message: `this measurement is of kind ${existing.kind}`, params: { expected: existing.kind } },
+      ]);
+    }
+    if (existing.kind === 'glucose' && (DEVICE_GLUCOSE_SOURCES as readonly string[]).includes(existing.source)) {
+      throw new AppError('conflict', 'Device readings cannot be edited');
+    }
+    const write = toWrite(input, now);
+    const { createdAt: _keepCreatedAt, ...changes } = write.values;
+    const measurement =
+      write.table === 'glucose'
+        ? await updateGlucose(tx, patient.userId, id, changes as GlucoseWrite)
+        : await updateHealth(tx, patient.userId, id, changes as HealthWrite);
+    if (!measurement) throw new AppError('not_found');
+    const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
+    return { measurement, alerts };
+  });
+  await publishWrite(
+    deps.events,
+    { type: 'measurement.updated', patientId: patient.userId, measurementId: id, kind: result.measurement.kind },
+    patient.userId,
+    result.alerts,
+  );
+  return result;
+}
+
+export async function deleteMeasurement(deps: MeasurementsDeps, actor: Actor | null, id: string): Promise<{ deleted: string }> {
+  const patient = requirePatient(actor);
+  const kind = await deps.database.asActor(patient, (tx) => deleteMeasurementById(tx, patient.userId, id));
+  if (!kind) throw new AppError('not_found');
+  await deps.events.publish({ type: 'measurement.deleted', patientId: patient.userId, measurementId: id, kind });
+  return { deleted: id };
+}
+
+
+/**
+ * Stores a device batch in one transaction: every reading is validated before anything is
+ * written (one bad reading → 400 naming its index, nothing stored), already-stored readings are
+ * skipped by the dedup key, and CGM episodes around the batch raise alerts in the same transaction.
+ */
+export async function insertGlucoseBatch(deps: MeasurementsDeps, actor: Actor | null, batch: GlucoseBatch): Promise<GlucoseBatchResult> {
+  const patient = requirePatient(actor);
+  const now = deps.clock.now();
+  const issues: ValidationIssue[] = [];
+  batch.readings.forEach((reading, index) => {
+    if (issues.length < MAX_ISSUES && !measuredAtIsAcceptable(reading.measuredAt, now)) {
+      issues.push(futureIssue(['body', 'readings', index, 'measuredAt'], now));
+    }
+  });
+  if (issues.length > 0) throw new AppError('validation_failed', 'Invalid request', issues);
+
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  const rows: GlucoseWrite[] = batch.readings.map((reading) => {
+    const measuredAt = new Date(reading.measuredAt);
+    first = Math.min(first, measuredAt.getTime());
+    last = Math.max(last, measuredAt.getTime());
+    return {
+      measuredAt,
+      valueMgdl: canonicalGlucose(reading.value, batch.unit),
+      source: batch.source,
+      deviceId: batch.deviceId,
+      entryUnit: batch.unit,
+      createdAt: now,
+    };
+  });
+  const result = await deps.database.asActor(patient, async (tx) => {
+    const inserted = await insertGlucoseIgnoringDuplicates(tx, patient.userId, rows);
+    let alerts: Alert[] = [];
+    if (inserted > 0) {
+      const around = await glucoseColumns(
+        tx,
+        patient.userId,
+        new Date(first - EPISODE_CONTEXT_MS),
+        new Date(last + EPISODE_CONTEXT_MS),
+        DEVICE_GLUCOSE_SOURCES,
+      );
+      alerts = await raiseAlerts(tx, patient.userId, alertsForCgmSeries(around, now.getTime()), now);
+    }
+    return { inserted, duplicates: rows.length - inserted, alerts };
+  });
+  if (result.inserted > 0) {
+    await publishWrite(
+      deps.events,
+      { type: 'measurement.recorded', patientId: patient.userId, measurementId: null, kinds: ['glucose'], count: result.inserted },
+      patient.userId,
+      result.alerts,
+    );
+  }
+  return result;
+}
+

@@ -1,0 +1,175 @@
+import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
+import { eventForProfessional } from '@glucosuivi/domain/realtime/realtime.rules';
+import {
+  MAX_TOPICS_PER_CONNECTION,
+  parseTopic,
+  PATIENTS_TOPIC,
+  patientTopic,
+  userTopic,
+  type RealtimeServerMessage,
+} from '@glucosuivi/domain/realtime/realtime.schemas';
+import { subjectOf, type DomainEvent } from '@glucosuivi/domain/shared/events';
+
+/** The socket as the hub needs it: tests pass a recorder, the route a WebSocket. */
+export interface RealtimeSocket {
+  send(text: string): void;
+}
+
+export interface RealtimeConnection {
+  readonly userId: string;
+  readonly role: 'patient' | 'doctor' | 'admin';
+  readonly socket: RealtimeSocket;
+  /** A professional's active care links: patient id → categories shared. Kept current by care-link events. */
+  links: Map<string, ReadonlySet<ShareCategory>>;
+  /** Follows every linked patient (`realtime:patients`). */
+  watchesAll: boolean;
+  /** Patients followed one by one (`realtime:patient:{id}`). */
+  watched: Set<string>;
+}
+
+const send = (connection: RealtimeConnection, message: RealtimeServerMessage) => connection.socket.send(JSON.stringify(message));
+
+type Index = Map<string, Set<RealtimeConnection>>;
+
+function addTo(index: Index, key: string, connection: RealtimeConnection): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(connection);
+}
+
+function removeFrom(index: Index, key: string, connection: RealtimeConnection): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(connection);
+  if (set.size === 0) index.delete(key);
+}
+
+/**
+ * This process's WebSocket connections, indexed so that an event reaches its recipients without
+ * a scan: by user (their own topic) and by patient (the professionals following them). Access
+ * is decided in memory from each professional's links, loaded at connection and updated by
+ * `care-link.changed` events, so a revocation or a category change applies to the very next
+ * event, on every server (the event reaches them all).
+ */
+export function createRealtimeHub(options: { heartbeatMs: number }) {
+  const byUser: Index = new Map();
+  const byPatient: Index = new Map();
+
+  const follows = (connection: RealtimeConnection, patientId: string) =>
+    connection.links.has(patientId) && (connection.watchesAll || connection.watched.has(patientId));
+  const reindex = (connection: RealtimeConnection, patientId: string) => {
+    if (follows(connection, patientId)) addTo(byPatient, patientId, connection);
+    else removeFrom(byPatient, patientId, connection);
+  };
+
+  function add(connection: RealtimeConnection): void {
+    addTo(byUser, connection.userId, connection);
+    send(connection, { type: 'hello', topic: userTopic(connection.userId), heartbeatMs: options.heartbeatMs });
+  }
+
+  function remove(connection: RealtimeConnection): void {
+    removeFrom(byUser, connection.userId, connection);
+    for (const patientId of connection.links.keys()) removeFrom(byPatient, patientId, connection);
+  }
+
+  /** Subscribes to a topic, or answers not-found (a topic not allowed looks like one that does not exist). */
+  function subscribe(connection: RealtimeConnection, topic: string): void {
+    const parsed = parseTopic(topic);
+    const topics = connection.watched.size + (connection.watchesAll ? 1 : 0);
+    if (!parsed || topics >= MAX_TOPICS_PER_CONNECTION) return send(connection, { type: 'not-found', topic });
+    if (parsed.kind === 'user') {
+      return send(connection, parsed.userId === connection.userId ? { type: 'subscribed', topic } : { type: 'not-found', topic });
+    }
+    if (connection.role !== 'doctor') {
+      // A patient's own data already comes on their own topic.
+      const own = parsed.kind === 'patient' && parsed.patientId === connection.userId;
+      return send(connection, own ? { type: 'subscribed', topic } : { type: 'not-found', topic });
+    }
+    if (parsed.kind === 'patients') {
+      connection.watchesAll = true;
+      for (const patientId of connection.links.keys()) reindex(connection, patientId);
+      return send(connection, { type: 'subscribed', topic });
+    }
+    if (!connection.links.has(parsed.patientId)) return send(connection, { type: 'not-found', topic });
+    connection.watched.add(parsed.patientId);
+    reindex(connection, parsed.patientId);
+    send(connection, { type: 'subscribed', topic });
+  }
+
+  function unsubscribe(connection: RealtimeConnection, topic: string): void {
+    const parsed = parseTopic(topic);
+    if (!parsed || connection.role !== 'doctor') return;
+    if (parsed.kind === 'patients') {
+      connection.watchesAll = false;
+      for (const patientId of connection.links.keys()) reindex(connection, patientId);
+    } else if (parsed.kind === 'patient') {
+      connection.watched.delete(parsed.patientId);
+      reindex(connection, parsed.patientId);
+    }
+  }
+
+  /** A professional's links changed: their next event is judged on the new categories. */
+  function applyCareLinkChange(event: Extract<DomainEvent, { type: 'care-link.changed' }>): void {
+    for (const connection of byUser.get(event.professionalId) ?? []) {
+      if (event.change === 'revoked' || event.categories.length === 0) {
+        removeFrom(byPatient, event.patientId, connection);
+        connection.links.delete(event.patientId);
+        connection.watched.delete(event.patientId);
+      } else {
+        connection.links.set(event.patientId, new Set(event.categories));
+        reindex(connection, event.patientId);
+      }
+    }
+  }
+
+  /** To the two people of a care link: the professional only while the link is active. */
+  function deliverToParties(event: Extract<DomainEvent, { professionalId: string }>): void {
+    for (const connection of byUser.get(event.patientId) ?? []) send(connection, { type: 'event', topic: userTopic(event.patientId), event });
+    for (const connection of byUser.get(event.professionalId) ?? []) {
+      const stillLinked = connection.links.has(event.patientId);
+      if (stillLinked || event.type === 'care-link.changed') send(connection, { type: 'event', topic: userTopic(event.professionalId), event });
+    }
+  }
+
+  /** On the user's own topic, to their connections only. */
+  function deliverToUser(userId: string, event: DomainEvent): void {
+    for (const connection of byUser.get(userId) ?? []) send(connection, { type: 'event', topic: userTopic(userId), event });
+  }
+
+  /** Hands a committed event to every connection of this process allowed to know of it. */
+  function deliver(event: DomainEvent): void {
+    if (event.type === 'care-link.changed') applyCareLinkChange(event);
+    // A care link's or a conversation's events name both people: they go to them, not to followers.
+    if ('professionalId' in event) return deliverToParties(event);
+    // A notification is its recipient's alone (for a professional's patient alert, `patientId`
+    // names the patient, who must not hear of it); reminders are the patient's own and never
+    // reach the professionals following them.
+    if (event.type === 'notification.created') return deliverToUser(event.userId, event);
+    if (event.type === 'reminder.changed' || event.type === 'reminder.due') return deliverToUser(event.patientId, event);
+    const subject = subjectOf(event);
+    for (const connection of byUser.get(subject) ?? []) send(connection, { type: 'event', topic: userTopic(subject), event });
+    if (event.type === 'settings.changed') return;
+    for (const connection of byPatient.get(event.patientId) ?? []) {
+      const categories = connection.links.get(event.patientId);
+      const shown = categories ? eventForProfessional(event, categories) : null;
+      if (!shown) continue;
+      const topic = connection.watched.has(event.patientId) ? patientTopic(event.patientId) : PATIENTS_TOPIC;
+      send(connection, { type: 'event', topic, event: shown });
+    }
+  }
+
+  /** Events may have been missed: every client refetches what it shows. */
+  function catchUpAll(): void {
+    for (const set of byUser.values()) for (const connection of set) send(connection, { type: 'catch-up' });
+  }
+
+  const connectionCount = () => {
+    let count = 0;
+    for (const set of byUser.values()) count += set.size;
+    return count;
+  };
+
+  return { add, remove, subscribe, unsubscribe, deliver, catchUpAll, connectionCount };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

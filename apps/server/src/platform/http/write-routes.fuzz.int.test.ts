@@ -1,0 +1,245 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Endpoint } from '@glucosuivi/domain/shared/contract';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
+
+// Issue 10, must show 2: EVERY write route of every contract (found by reading the contract
+// files, so a new route is fuzzed without touching this test) gets bodies built from its own
+// schema's keys, filled with hostile values: implausible dates, NUL and control characters,
+// huge strings, deep nesting, wrong types. 0 × 5xx, and a refused request stores no row.
+
+const DOMAIN = fileURLToPath(new URL('../../../../../packages/domain/src/', import.meta.url));
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Rows a refused request legitimately writes: the sign-in audit trail, and the throttling
+// counters (a refused guess must still count against its limit, or throttling would be free).
+const NOT_COUNTED = new Set(['auth_audit', 'rate_limit_counters']);
+const RUNS = 25;
+
+async function writeEndpoints(): Promise<Endpoint[]> {
+  const found: Endpoint[] = [];
+  for (const feature of readdirSync(DOMAIN)) {
+    const file = join(DOMAIN, feature, `${feature}.contract.ts`);
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch {
+      continue; // features without a contract
+    }
+    for (const value of Object.values(module)) {
+      const e = value as Partial<Endpoint>;
+      if (
+        e &&
+        typeof e === 'object' &&
+        typeof e.method === 'string' &&
+        typeof e.path === 'string' &&
+        e.response &&
+        WRITE_METHODS.has(e.method)
+      )
+        found.push(e as Endpoint);
+    }
+  }
+  return found;
+}
+
+const deep = (depth: number) =>
+  JSON.parse(`${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`) as unknown;
+const hostileDate = fc.constantFrom(
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '0099-12-31T00:00:00+01:00',
+  '1899-12-31T23:59:59Z',
+  '9999-12-31T23:59:59Z',
+  '+275760-09-13T00:00:00Z',
+  '2026-02-30T00:00:00Z',
+  '2026-11-01T10:00:00Z',
+  '2026-11-01',
+  '0000-00-00',
+);
+const hostileText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.constantFrom(
+    'a\u0000b',
+    '\u0000',
+    'line\r\nbreak',
+    '\u001b[31mred',
+    '\u007f',
+    '\ud800',
+    ' '.repeat(50),
+  ),
+  fc.constantFrom('x'.repeat(10_001), 'é'.repeat(300_000)),
+);
+const wrongType = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 1e308, 2 ** 53),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constant(deep(300)),
+);
+
+type Schema = z.ZodType & {
+  def?: {
+    type?: string;
+    innerType?: Schema;
+    in?: Schema;
+    options?: Schema[];
+    entries?: Record<string, string>;
+    values?: unknown[];
+    element?: Schema;
+  };
+  shape?: Record<string, Schema>;
+};
+
+/** A plausible value for a field's schema (so bodies get past the first check), or null when unknown. */
+function plausible(schema: Schema | undefined): fc.Arbitrary<unknown> | null {
+  const def = schema?.def;
+  if (!def) return null;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return plausible(def.innerType);
+    case 'pipe':
+      return plausible(def.in);
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries ?? { x: 'x' }));
+    case 'literal':
+      return fc.constantFrom(...(def.values ?? [null]));
+    case 'number':
+      return fc.integer({ min: 0, max: 400 });
+    case 'boolean':
+      return fc.boolean();
+    case 'string':
+      return fc.oneof(fc.constant('2026-11-01T10:00:00Z'), fc.string({ maxLength: 12 }), fc.uuid());
+    case 'array': {
+      const item = plausible(def.element);
+      return item ? fc.array(item, { maxLength: 3 }) : null;
+    }
+    case 'object':
+      return bodyFor(schema);
+    default:
+      return null;
+  }
+}
+
+/** Every key the body schema knows (unions merged), each holding a plausible or a hostile value. */
+function bodyFor(schema: Schema | undefined): fc.Arbitrary<unknown> {
+  const shapes: Record<string, Schema>[] = [];
+  const collect = (s: Schema | undefined) => {
+    if (!s) return;
+    if (s.shape) shapes.push(s.shape);
+    else if (s.def?.type === 'union') s.def.options?.forEach(collect);
+    else if (s.def?.type === 'pipe') collect(s.def.in);
+  };
+  collect(schema);
+  const fields: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const shape of shapes) {
+    for (const [key, field] of Object.entries(shape)) {
+      const good = plausible(field);
+      fields[key] = fc.oneof(
+        { weight: good ? 4 : 0, arbitrary: good ?? fc.constant(null) },
+        { weight: 2, arbitrary: hostileDate },
+        { weight: 2, arbitrary: hostileText },
+        { weight: 1, arbitrary: wrongType },
+      );
+    }
+  }
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.record(fields, { requiredKeys: [] }) },
+    { weight: 1, arbitrary: wrongType },
+  );
+}
+
+const pathValue = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom('%00', 'a%00b', '%0A', '..', 'x'.repeat(150), '%E2%80%AE', '0'),
+  fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent),
+);
+
+describe('every write route under hostile input', () => {
+  let t: TestApp;
+  let patient: TestUser;
+  let doctor: TestUser;
+  let admin: TestUser;
+  let endpoints: Endpoint[];
+  let countRows: () => Promise<number>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ resolveActor: headerActor });
+    [patient, doctor, admin] = [
+      await createTestUser(t.database),
+      await createTestUser(t.database, { role: 'doctor' }),
+      await createTestUser(t.database, { role: 'admin' }),
+    ];
+    endpoints = await writeEndpoints();
+    const tables = (
+      (await t.database.db.execute(
+        sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+      )) as unknown as { rows: { tablename: string }[] }
+    ).rows
+      .map((r) => r.tablename)
+      .filter((name) => !NOT_COUNTED.has(name));
+    const total = sql.raw(
+      `select ${tables.map((name) => `(select count(*) from "${name}")`).join(' + ')} as n`,
+    );
+    countRows = async () =>
+      Number(
+        ((await t.database.db.execute(total)) as unknown as { rows: { n: string | number }[] })
+          .rows[0]?.n,
+      );
+  });
+  afterAll(async () => t?.close());
+
+  it('finds the write routes in the contracts, and the app serves each of them', () => {
+    expect(endpoints.length).toBeGreaterThan(30);
+    const missing = endpoints
+      .filter((e) => !t.app.hasRoute({ method: e.method, url: e.path }))
+      .map((e) => `${e.method} ${e.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers no 5xx and stores nothing when it refuses', async () => {
+    const failures: string[] = [];
+    for (const endpoint of endpoints) {
+      const actor =
+        endpoint.access === 'admin'
+          ? admin
+          : endpoint.path.startsWith('/api/doctor')
+            ? doctor
+            : patient;
+      const names = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+      const request = fc.record({
+        params: fc.tuple(...names.map(() => pathValue)),
+        body: endpoint.body ? bodyFor(endpoint.body as Schema) : fc.constant(undefined),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ params, body }) => {
+          let i = 0;
+          const url = endpoint.path.replace(/:([A-Za-z_]+)/g, () => params[i++] ?? '');
+          const before = await countRows();
+          const res = await t.app.inject({
+            method: endpoint.method,
+            url,
+            headers: { ...actingAs(actor), 'x-forwarded-for': '10.0.0.1' },
+            ...(body !== undefined ? { payload: body as object } : {}),
+          });
+          if (res.statusCode >= 500)
+            failures.push(
+              `${endpoint.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)} with ${JSON.stringify(body)?.slice(0, 300)}`,
+            );
+          if (res.statusCode >= 400 && (await countRows()) !== before)
+            failures.push(`${endpoint.method} ${url} → ${res.statusCode} stored rows`);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 600_000);
+});

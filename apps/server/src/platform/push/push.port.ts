@@ -1,0 +1,26 @@
+import type { PushPayload } from '@glucosuivi/domain/push/push.schemas';
+
+/** One stored browser subscription, as the push service needs it. */
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** What became of one push message. `gone`: the push service said 404/410, drop the subscription. */
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+
+/**
+ * Web push (RFC 8030 + RFC 8291 encryption + RFC 8292 VAPID), as the delivery pipeline sees it.
+ * The real one uses the `web-push` package; tests point it at a push service on loopback.
+ */
+export interface PushSender {
+  readonly publicKey: string;
+  /**
+   * Whether this sender would deliver to the endpoint at all (https only, unless a test allows
+   * http): the subscribe endpoint refuses the others, so nothing undeliverable is stored. A fake
+   * sender may leave it out (every endpoint accepted).
+   */
+  accepts?(endpoint: string): boolean;
+  send(target: PushTarget, payload: PushPayload, options?: { ttlSeconds?: number; topic?: string }): Promise<PushOutcome>;
+}

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from './support/accounts';
+
+// Issue 13, "must show" 4: a server of its own (the journeys' shared one must not die), killed
+// while a patient has a conversation open and their professional keeps writing. The browser
+// reconnects after 1 s, 2 s, 5 s (SPEC §9), and the conversation then shows every message the
+// server acknowledged, once each; the one written while it was down was never acknowledged.
+const SERVER = join(import.meta.dirname, '../apps/server/dist/main.js');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The production server on a given port and data folder (PGlite, no demo); resolves when healthy. */
+async function startServer(port: number, dataDir: string, output: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SERVER], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SEED_DEMO: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready: ${output.join('')}`);
+}
+
+test('the browser reconnects after a server crash with the spec delays and shows every acknowledged message once', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'glucosuivi-reconnect-'));
+  const output: string[] = [];
+  let server = await startServer(port, dataDir, output);
+  const origin = { Origin: base };
+  const context = await browser.newContext({ baseURL: base });
+  const professional: APIRequestContext = await playwrightRequest.newContext({ baseURL: base });
+  try {
+    const page = await context.newPage();
+    const signUp = (api: APIRequestContext, data: object) => api.post('/api/accounts/sign-up', { headers: origin, data: { password: PASSWORD, confirmPassword: PASSWORD, language: 'fr', ...data } });
+    expect((await signUp(professional, { email: uniqueEmail('crash-pro'), firstName: 'Inès', lastName: 'Roux', role: 'doctor', medicalLicense: '10000000009' })).status()).toBe(201);
+    const { inviteCode } = (await (await professional.get('/api/doctor/profile')).json()) as { inviteCode: string };
+    expect((await signUp(page.request, { email: uniqueEmail('crash-patient'), firstName: 'Margaux', lastName: 'Crash', role: 'patient' })).status()).toBe(201);
+    expect((await page.request.post('/api/care-team/invitations/professional', { headers: origin, data: { code: inviteCode, categories: ['glucose'] } })).status()).toBe(201);
+    const { items } = (await (await professional.get('/api/messages/conversations')).json()) as { items: { linkId: string }[] };
+    const linkId = items[0]!.linkId;
+    const write = async (text: string) => (await professional.post(`/api/messages/conversations/${linkId}/messages`, { headers: origin, data: { text } })).status();
+
+    // Every WebSocket the page opens, with its time: the reconnection attempts.
+    const attempts: number[] = [];
+    page.on('websocket', () => attempts.push(Date.now()));
+    await page.goto('/messages');
+    await page.getByRole('link', { name: /Inès Roux/ }).first().click();
+    const conversation = page.getByRole('region', { name: 'Messages échangés avec Inès Roux' });
+    await expect(conversation).toBeVisible({ timeout: 20_000 });
+    expect(await write('Premier message, avant la panne.')).toBe(201);
+    await expect(conversation.getByText('Premier message, avant la panne.')).toHaveCount(1, { timeout: 5_000 });
+
+    // The server dies without a word; a message written meanwhile is refused, never acknowledged.
+    const before = attempts.length;
+    server.kill('SIGKILL');
+    const killedAt = Date.now();
+    await expect(professional.post(`/api/messages/conversations/${linkId}/messages`, { headers: origin, data: { text: 'Jamais reçu.' } })).rejects.toThrow();
+    // Down long enough for the attempts at 1 s and 2 s + 1 s to fail.
+    await new Promise((r) => setTimeout(r, 4_500));
+    server = await startServer(port, dataDir, output);
+    // Written at once, possibly before the browser is back: only the catch-up can show it.
+    expect(await write('Deuxième message, juste après le redémarrage.')).toBe(201);
+    expect(await write('Troisième message.')).toBe(201);
+
+    for (const text of ['Premier message, avant la panne.', 'Deuxième message, juste après le redémarrage.', 'Troisième message.']) {
+      await expect(conversation.getByText(text), text).toHaveCount(1, { timeout: 15_000 });
+    }
+    await expect(conversation.getByText('Jamais reçu.')).toHaveCount(0);
+    // After the crash: a first attempt about 1 s later, the next about 2 s after it.
+    const retries = attempts.slice(before).map((at, i, all) => at - (i === 0 ? killedAt : all[i - 1]!));
+    expect(retries.length, JSON.stringify(retries)).toBeGreaterThanOrEqual(2);
+    expect(retries[0]).toBeGreaterThanOrEqual(900);
+    expect(retries[0]).toBeLessThan(2_500);
+    expect(retries[1]).toBeGreaterThanOrEqual(1_900);
+    expect(retries[1]).toBeLessThan(3_500);
+  } finally {
+    await professional.dispose();
+    await context.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
