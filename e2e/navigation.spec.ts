@@ -222,9 +222,12 @@ test('the menu sheet traps focus, closes on Escape and gives the focus back', as
   await page.keyboard.press('Escape');
   await expect(sheet(page)).toBeHidden();
   await expect(menuButton(page)).toBeFocused();
-  // 'Aller à la navigation' lands on the navigation, whose first control is the menu button.
+  // 'Aller à la navigation' lands on the navigation; on the phone its controls are, in reading
+  // order, the professional's notification bell and then the menu button.
   await page.keyboard.press('Alt+2');
   await expect(page.locator('#main-navigation')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('banner').getByTestId('alert-badge')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(menuButton(page)).toBeFocused();
   await context.close();

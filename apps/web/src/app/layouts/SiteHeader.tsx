@@ -32,8 +32,8 @@ function roleOf(user: SessionUser): MenuRole {
 /**
  * Mobile first: one row of at most 64 px. On wide screens (xl) the role's main pages sit in the
  * row; everywhere else, and for the rest of the menu, a "Menu" button opens a sheet. The skip
- * link 'Aller à la navigation' lands on the <nav>, whose first control is that button or the
- * first link.
+ * link 'Aller à la navigation' lands on the <nav>; its controls follow in reading order (the
+ * row's links on wide screens, the bell, then that button).
  */
 export function SiteHeader({ menus }: { menus: RoleMenus }) {
   const { t } = useTranslation();
