@@ -32,6 +32,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
       { path: '/notifications', label: 'Notifications', inline: false },
       { path: '/messages', label: 'Messages', inline: false },
       { path: '/reminders', label: 'Rappels', inline: false },
+      { path: '/cgm-connection', label: 'Connexion capteur', inline: false },
       { path: '/support', label: 'Support', inline: false },
       { path: '/settings', label: 'Paramètres', inline: false },
       { path: '/patient-dashboard', label: 'Tableau de bord', inline: true },
@@ -57,7 +58,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
 };
 
 /** Labels that are not built yet must never be offered. */
-const NOT_BUILT = ['Rendez-vous', 'Connexion capteur', 'Mon abonnement', 'Consultations', 'Ressources', 'Suivi du service'];
+const NOT_BUILT = ['Rendez-vous', 'Mon abonnement', 'Consultations', 'Ressources', 'Suivi du service'];
 
 function demoPassword(email: string): string {
   const file = join(process.env.E2E_DATA_DIR ?? '', 'demo-accounts.txt');

@@ -23,6 +23,7 @@ export const pageModules = {
   doctorPatient: () => import('@/features/doctor/PatientPage'),
   messages: () => import('@/features/messages/MessagesPage'),
   reminders: () => import('@/features/reminders/RemindersPage'),
+  cgmConnection: () => import('@/features/cgm-connection/CgmConnectionPage'),
 } as const;
 
 type Loader = () => Promise<unknown>;

@@ -40,8 +40,8 @@ describe('route table', () => {
 
   it('builds each menu from the table: built pages only (and the home), placeholders left out', () => {
     const patient = menuFor('patient').map((item) => item.to);
-    expect(patient).toEqual(['/patient-dashboard', '/new-measurement', '/reports', '/weekly-report', '/profil', '/notifications', '/messages', '/reminders', '/support', '/settings']);
-    for (const hidden of ['/appointments', '/cgm-connection', '/abonnement']) expect(patient).not.toContain(hidden);
+    expect(patient).toEqual(['/patient-dashboard', '/new-measurement', '/reports', '/weekly-report', '/profil', '/notifications', '/messages', '/reminders', '/cgm-connection', '/support', '/settings']);
+    for (const hidden of ['/appointments', '/abonnement']) expect(patient).not.toContain(hidden);
     // Counts beside a label: open alerts and unread notifications on Notifications, unread messages on Messages.
     expect(menuFor('patient').filter((item) => item.count).map((item) => [item.to, item.count])).toEqual([
       ['/notifications', 'unreadNotifications'],

@@ -60,6 +60,7 @@ const DoctorPatientPage = lazy(() => pageModules.doctorPatient().then((m) => ({ 
 const InvitationsPage = lazy(() => pageModules.patientInvitations().then((m) => ({ default: m.InvitationsPage })));
 const DoctorProfilePage = lazy(() => pageModules.doctorProfile().then((m) => ({ default: m.DoctorProfilePage })));
 const MessagesPage = lazy(() => pageModules.messages().then((m) => ({ default: m.MessagesPage })));
+const CgmConnectionPage = lazy(() => pageModules.cgmConnection().then((m) => ({ default: m.CgmConnectionPage })));
 // Reminders offer the settings page's list of time zones (features never import each other).
 const RemindersPage = lazy(() =>
   Promise.all([pageModules.reminders(), import('@/features/settings/settings-api')]).then(([page, settings]) => ({
@@ -115,6 +116,7 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   contact: () => <ContactPage />,
   messages: () => <MessagesPage />,
   reminders: () => <RemindersPage />,
+  cgmConnection: () => <CgmConnectionPage />,
   doctorDashboard: () => (
     <AdminToOwnSpace>
       <TriagePage
@@ -148,6 +150,7 @@ const PAGE_CHUNKS: Partial<Record<PlaceholderPageKey, () => Promise<unknown>>> =
   support: pageModules.support,
   messages: pageModules.messages,
   reminders: pageModules.reminders,
+  cgmConnection: pageModules.cgmConnection,
   doctorDashboard: pageModules.doctorTriage,
   patientInvitations: pageModules.patientInvitations,
   doctorProfile: pageModules.doctorProfile,
@@ -268,11 +271,16 @@ export function menuFor(role: MenuRole): MenuItem[] {
  * Advice has no page of its own; its card waits for the advice engine (flip it here).
  */
 const ADVICE_BUILT = false;
+/**
+ * The CGM card promises uploads from the patient's sensor app; /cgm-connection imports export
+ * files today, so the card waits for the uploader API (flip it here).
+ */
+const CGM_UPLOADS_BUILT = false;
 const FEATURE_CARD_PAGES = { messaging: 'messages', appointments: 'appointments', reminders: 'reminders', cgm: 'cgmConnection' } as const;
 export const UPCOMING_FEATURES: readonly string[] = [
   ...(ADVICE_BUILT ? [] : ['advice']),
   ...Object.entries(FEATURE_CARD_PAGES)
-    .filter(([, page]) => !isBuilt(page))
+    .filter(([card, page]) => (card === 'cgm' ? !CGM_UPLOADS_BUILT : !isBuilt(page)))
     .map(([card]) => card),
 ];
 

@@ -32,6 +32,13 @@ export interface Endpoint<
   response: Response;
   /** Error codes this endpoint may answer besides validation and the generic ones. */
   errors?: readonly ErrorCode[];
+  /** Largest request body in bytes, where it differs from the app's default (1 MiB). */
+  bodyLimit?: number;
+  /**
+   * Called by non-browser clients (uploader apps) that send neither a cookie nor an Origin: the
+   * origin check lets them through (a request that carries a cookie is still checked).
+   */
+  originFreeClients?: boolean;
 }
 
 /** Declares an endpoint and keeps its exact schema types. */

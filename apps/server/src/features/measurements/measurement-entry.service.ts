@@ -115,7 +115,7 @@ function toWrite(input: MeasurementInput, createdAt: Date): Write {
   }
 }
 
-function futureIssue(path: (string | number)[], now: Date): ValidationIssue {
+export function futureIssue(path: (string | number)[], now: Date): ValidationIssue {
   return {
     path,
     code: 'measured_at_in_future',
@@ -251,23 +251,40 @@ export async function insertGlucoseBatch(deps: MeasurementsDeps, actor: Actor | 
   });
   if (issues.length > 0) throw new AppError('validation_failed', 'Invalid request', issues);
 
+  const rows: GlucoseWrite[] = batch.readings.map((reading) => ({
+    measuredAt: new Date(reading.measuredAt),
+    valueMgdl: canonicalGlucose(reading.value, batch.unit),
+    source: batch.source,
+    deviceId: batch.deviceId,
+    entryUnit: batch.unit,
+    createdAt: now,
+  }));
+  const result = await storeDeviceReadings(deps, patient, rows, now);
+  return { inserted: result.inserted, duplicates: rows.length - result.inserted, alerts: result.alerts };
+}
+
+/**
+ * Device readings of one patient in one transaction, already validated: those already stored
+ * under the same source, device and instant are skipped; `beforeInsert` may drop more (an import
+ * skips what another device already recorded), inside the same transaction. CGM episodes around
+ * the readings raise alerts; the write is announced after commit.
+ */
+export async function storeDeviceReadings(
+  deps: MeasurementsDeps,
+  patient: Actor,
+  rows: GlucoseWrite[],
+  now: Date,
+  beforeInsert?: (tx: Tx, rows: GlucoseWrite[]) => Promise<GlucoseWrite[]>,
+): Promise<{ inserted: number; skipped: number; alerts: Alert[] }> {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  const rows: GlucoseWrite[] = batch.readings.map((reading) => {
-    const measuredAt = new Date(reading.measuredAt);
-    first = Math.min(first, measuredAt.getTime());
-    last = Math.max(last, measuredAt.getTime());
-    return {
-      measuredAt,
-      valueMgdl: canonicalGlucose(reading.value, batch.unit),
-      source: batch.source,
-      deviceId: batch.deviceId,
-      entryUnit: batch.unit,
-      createdAt: now,
-    };
-  });
+  for (const row of rows) {
+    first = Math.min(first, row.measuredAt.getTime());
+    last = Math.max(last, row.measuredAt.getTime());
+  }
   const result = await deps.database.asActor(patient, async (tx) => {
-    const inserted = await insertGlucoseIgnoringDuplicates(tx, patient.userId, rows);
+    const kept = beforeInsert ? await beforeInsert(tx, rows) : rows;
+    const inserted = kept.length > 0 ? await insertGlucoseIgnoringDuplicates(tx, patient.userId, kept) : 0;
     let alerts: Alert[] = [];
     if (inserted > 0) {
       const around = await glucoseColumns(
@@ -279,7 +296,7 @@ export async function insertGlucoseBatch(deps: MeasurementsDeps, actor: Actor | 
       );
       alerts = await raiseAlerts(tx, patient.userId, alertsForCgmSeries(around, now.getTime()), now);
     }
-    return { inserted, duplicates: rows.length - inserted, alerts };
+    return { inserted, skipped: rows.length - kept.length, alerts };
   });
   if (result.inserted > 0) {
     await publishWrite(

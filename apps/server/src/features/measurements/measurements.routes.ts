@@ -9,9 +9,11 @@ import {
   listMeasurements as listEndpoint,
   updateMeasurement as updateEndpoint,
 } from '@glucosuivi/domain/measurements/measurements.contract';
+import { checkGlucoseImport as checkImportEndpoint, importGlucose as importEndpoint } from '@glucosuivi/domain/imports/imports.contract';
 import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { encodeResponse, registerEndpoint } from '../../platform/http/contract';
 import type { DashboardCache } from './dashboard-cache';
+import { checkGlucoseImport, importGlucose } from './glucose-import.service';
 import { createMeasurement, deleteMeasurement, getMeasurement, insertGlucoseBatch, updateMeasurement } from './measurement-entry.service';
 import { dashboardOwner, getGlucoseSeries, getSummary, listMeasurements, type MeasurementsDeps } from './measurements.service';
 
@@ -42,6 +44,8 @@ export function measurementsRoutes(app: FastifyInstance, deps: MeasurementsDeps 
     ),
   );
   registerEndpoint(app, batchEndpoint, ({ request, body }) => insertGlucoseBatch(deps, request.actor, body));
+  registerEndpoint(app, checkImportEndpoint, ({ request, body }) => checkGlucoseImport(deps, request.actor, body));
+  registerEndpoint(app, importEndpoint, ({ request, body }) => importGlucose(deps, request.actor, body));
   registerEndpoint(app, getEndpoint, ({ request, params }) => getMeasurement(deps, request.actor, params.id));
   registerEndpoint(app, updateEndpoint, ({ request, params, body }) => updateMeasurement(deps, request.actor, params.id, body));
   registerEndpoint(app, deleteEndpoint, ({ request, params }) => deleteMeasurement(deps, request.actor, params.id));

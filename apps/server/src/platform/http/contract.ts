@@ -84,6 +84,8 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+    ...(endpoint.originFreeClients ? { config: { originFreeClients: true } } : {}),
     schema: {
       summary: endpoint.summary,
       tags: endpoint.tags,
