@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { axe, signUpPatient, trackMissingKeys } from './support/health-api';
 
@@ -12,6 +13,7 @@ import { axe, signUpPatient, trackMissingKeys } from './support/health-api';
 
 const SAMPLE = new URL('../../shared/samples/libreview_fr_mgdl_excerpt.csv', import.meta.url);
 const READINGS = 192;
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** `MM-DD-YYYY hh:mm AM/PM` in Paris, as the French LibreView export writes its device times. */
@@ -52,6 +54,9 @@ async function storedGlucose(page: Page): Promise<number> {
   return ((await response.json()) as { items: unknown[] }).items.length;
 }
 
+// On a phone, where most patients will pick the file their sensor app saved.
+test.use({ viewport: { width: 390, height: 844 } });
+
 async function chooseFile(page: Page, text: string) {
   await page.getByLabel('Fichier CSV').setInputFiles({ name: 'export-libreview.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 }
@@ -78,6 +83,8 @@ test('a LibreView export is previewed, imported once, and shown on the dashboard
   await expect(preview.locator('dt', { hasText: 'Déjà enregistrées' }).locator('+ dd')).toHaveText('0');
   await expect(preview).toContainText("2 lignes du fichier ne sont pas des glycémies de fond");
   expect(await axe(page).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+  await page.screenshot({ path: join(ARTIFACTS, 'cgm-import-preview.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scroll').toBeLessThanOrEqual(390);
 
   // By keyboard: the import button is reached and pressed.
   const submit = page.getByRole('button', { name: `Importer ${READINGS} mesures` });

@@ -1,9 +1,11 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
+import { FileUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GlucoseImportCheck, GlucoseImportResult } from '@glucosuivi/domain/imports/imports.schemas';
 import { formatDay } from '@/components/charts/glucose-display';
 import { Button } from '@/components/ui/Button';
+import { buttonClasses } from '@/components/ui/button-styles';
 import { errorMessage } from '@/lib/errors';
 import { checkImport, useImportGlucose, useUserSettings } from './import-api';
 import { prepareImport, type PreparedImport } from './file-import';
@@ -28,11 +30,12 @@ export function FileImportSection() {
   const timeZone = settings.data?.timezone || DEFAULT_ZONE;
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const importer = useImportGlucose();
-  const input = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     importer.reset();
+    setFileName(chosen?.name ?? null);
     if (!chosen) return setStage({ step: 'idle' });
     setStage({ step: 'busy' });
     const prepared = await prepareImport(chosen, timeZone);
@@ -55,19 +58,32 @@ export function FileImportSection() {
         {t('import.title')}
       </h2>
       <p className="text-sm text-muted">{t('import.intro')}</p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="glucose-file" className="font-semibold">
+      <div className="flex flex-col gap-2">
+        <span id="glucose-file-label" className="font-semibold">
           {t('import.fileLabel')}
-        </label>
-        <input
-          ref={input}
-          id="glucose-file"
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby="glucose-file-hint"
-          onChange={(event) => void onFile(event)}
-          className="min-h-11 w-full rounded-lg border border-line bg-canvas p-2 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-surface-strong file:px-3 file:font-semibold"
-        />
+        </span>
+        {/* The browser's own file button speaks the browser's language: ours speaks the patient's. */}
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            id="glucose-file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-labelledby="glucose-file-label"
+            aria-describedby="glucose-file-name glucose-file-hint"
+            onChange={(event) => void onFile(event)}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor="glucose-file"
+            className={buttonClasses('secondary', 'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus')}
+          >
+            <FileUp aria-hidden="true" className="size-5" />
+            {t('import.choose')}
+          </label>
+          <span id="glucose-file-name" className="min-w-0 text-sm break-all">
+            {fileName ?? t('import.noFile')}
+          </span>
+        </div>
         <p id="glucose-file-hint" className="text-sm text-muted">
           {t('import.fileHint')}
         </p>
