@@ -27,6 +27,8 @@ import { createSignInThrottle, UNLOCK_LINK_VALID_MS } from './features/accounts/
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { measurementsRoutes } from './features/measurements/measurements.routes';
+import { nightscoutRoutes } from './features/nightscout/nightscout.routes';
+import { AUTH_FAILURE_WINDOW_MS } from './features/nightscout/nightscout.service';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { alertJobs, renderOwnAlertNotification, renderPatientAlertNotification } from './features/alerts/alert-delivery.service';
 import { createDashboardCache, type DashboardCache } from './features/measurements/dashboard-cache';
@@ -293,6 +295,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     accountsRoutes(api, accountsDeps);
     settingsRoutes(api, { database: deps.database, clock: deps.clock, events });
     measurementsRoutes(api, { database: deps.database, clock: deps.clock, events, dashboardCache });
+    nightscoutRoutes(api, { database: deps.database, clock: deps.clock, events, authFailures: limit('nightscout-auth-ip', Number.MAX_SAFE_INTEGER, AUTH_FAILURE_WINDOW_MS) });
     alertsRoutes(api, { database: deps.database, clock: deps.clock, events });
     profileRoutes(api, { database: deps.database, clock: deps.clock, events });
     reportsRoutes(api, { database: deps.database, clock: deps.clock });

@@ -87,9 +87,13 @@ describe('logs carry no health data, e-mail or token', () => {
   });
   afterAll(async () => t?.close());
 
-  it('after every route was called with marker values, valid and invalid', async () => {
+  it('after every route was called with marker values, valid and invalid', { timeout: 90_000 }, async () => {
     const endpoints = await allEndpoints();
     expect(endpoints.length).toBeGreaterThan(60);
+    // Each call from its own client address: the uploader API makes an address that keeps
+    // presenting a wrong secret wait longer and longer (up to 10 s), which is not what this
+    // test is about. Documentation addresses (RFC 5737), never reached: inject makes no socket.
+    let call = 0;
     for (const endpoint of endpoints) {
       for (const [actor, paramValue, body] of [
         [patient, MARK.token, markedBody()],
@@ -109,6 +113,7 @@ describe('logs carry no health data, e-mail or token', () => {
           method: endpoint.method,
           url: `${url}${query}`,
           headers: actingAs(actor),
+          remoteAddress: `192.0.2.${(call++ % 250) + 1}`,
           ...(endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { payload: body }),
         });
         expect(res.statusCode, `${endpoint.method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(
