@@ -336,12 +336,13 @@ test.describe('spec behaviours', () => {
   test('the landing page marks features not built yet as coming soon and shows contact details', async ({ page }) => {
     await page.goto('/');
     const soon = page.locator('#features li', { hasText: 'Bientôt' });
-    await expect(soon).toHaveCount(3);
+    await expect(soon).toHaveCount(2);
     const titled = (title: string) => soon.filter({ has: page.getByRole('heading', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }) });
-    for (const title of ['Rendez-vous', 'Conseils explicables', 'Capteurs de glucose (CGM)']) await expect(titled(title)).toHaveCount(1);
-    // Messages and reminders are built: their cards promise nothing "bientôt".
+    for (const title of ['Rendez-vous', 'Conseils explicables']) await expect(titled(title)).toHaveCount(1);
+    // Messages, reminders and the CGM connection are built: their cards promise nothing "bientôt".
     await expect(titled('Messagerie')).toHaveCount(0);
     await expect(titled('Rappels')).toHaveCount(0);
+    await expect(titled('Capteurs de glucose (CGM)')).toHaveCount(0);
     await expect(page.locator('#features li').filter({ has: page.getByRole('heading', { name: /^Messagerie/ }) })).toHaveCount(1);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'contact@glucosuivi.fr' })).toHaveAttribute('href', 'mailto:contact@glucosuivi.fr');

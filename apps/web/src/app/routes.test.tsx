@@ -55,7 +55,7 @@ describe('route table', () => {
       for (const item of menuFor(role).slice(1)) expect(isBuilt(PAGE_ROUTES.find((r) => r.paths[0] === item.to)!.page), item.to).toBe(true);
     }
     // The landing's cards for pages not built yet say "bientôt".
-    expect([...UPCOMING_FEATURES].sort()).toEqual(['advice', 'appointments', 'cgm']);
+    expect([...UPCOMING_FEATURES].sort()).toEqual(['advice', 'appointments']);
   });
 
   it('sends a visitor to /auth when the session endpoint answers 404', async () => {

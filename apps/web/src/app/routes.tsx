@@ -271,16 +271,11 @@ export function menuFor(role: MenuRole): MenuItem[] {
  * Advice has no page of its own; its card waits for the advice engine (flip it here).
  */
 const ADVICE_BUILT = false;
-/**
- * The CGM card promises uploads from the patient's sensor app; /cgm-connection imports export
- * files today, so the card waits for the uploader API (flip it here).
- */
-const CGM_UPLOADS_BUILT = false;
 const FEATURE_CARD_PAGES = { messaging: 'messages', appointments: 'appointments', reminders: 'reminders', cgm: 'cgmConnection' } as const;
 export const UPCOMING_FEATURES: readonly string[] = [
   ...(ADVICE_BUILT ? [] : ['advice']),
   ...Object.entries(FEATURE_CARD_PAGES)
-    .filter(([card, page]) => (card === 'cgm' ? !CGM_UPLOADS_BUILT : !isBuilt(page)))
+    .filter(([, page]) => !isBuilt(page))
     .map(([card]) => card),
 ];
 
