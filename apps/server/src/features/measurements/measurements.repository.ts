@@ -7,6 +7,7 @@ import type {
 } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
+import { arrayLiteral } from '../../platform/db/sql-arrays';
 import { glucoseReadings, healthMeasurements } from './measurements.tables';
 
 export type GlucoseWrite = Omit<typeof glucoseReadings.$inferInsert, 'patientId' | 'id'>;
@@ -109,22 +110,38 @@ export async function insertHealth(tx: Tx, patientId: string, values: HealthWrit
   return healthRecord(row as HealthRow);
 }
 
-// 2,000 rows × 8 parameters stays far below PostgreSQL's 65,535 bind parameters per statement.
-const BATCH_CHUNK = 2_000;
+// One array parameter per column whatever the rows: chunks only keep each statement's text and
+// its RETURNING set a few hundred kilobytes.
+const BATCH_CHUNK = 5_000;
 
 /** Inserts device readings, skipping those already stored (dedup key); returns how many were new. */
 export async function insertGlucoseIgnoringDuplicates(tx: Tx, patientId: string, rows: GlucoseWrite[]): Promise<number> {
   let inserted = 0;
   for (let i = 0; i < rows.length; i += BATCH_CHUNK) {
-    const chunk = rows.slice(i, i + BATCH_CHUNK).map((row) => ({ ...row, patientId }));
-    const result = await tx
-      .insert(glucoseReadings)
-      .values(chunk)
-      .onConflictDoNothing({
-        target: [glucoseReadings.patientId, glucoseReadings.source, glucoseReadings.deviceId, glucoseReadings.measuredAt],
-      })
-      .returning({ id: glucoseReadings.id });
-    inserted += result.length;
+    const chunk = rows.slice(i, i + BATCH_CHUNK);
+    const column = <T>(pick: (row: GlucoseWrite) => T, text: (value: NonNullable<T>) => string) =>
+      arrayLiteral(chunk.map((row) => {
+        const value = pick(row);
+        return value === null || value === undefined ? null : text(value as NonNullable<T>);
+      }));
+    // One statement over unnest(): the batch is eight array parameters whatever its size (a
+    // multi-row VALUES built per request cost more CPU than the insert itself at upload rates).
+    const result = await tx.execute(sql`
+      insert into ${glucoseReadings} (patient_id, measured_at, value_mgdl, context, source, device_id, entry_unit, note, created_at)
+      select ${patientId}, r.measured_at, r.value_mgdl, r.context, r.source, r.device_id, coalesce(r.entry_unit, 'mg/dL'), r.note, coalesce(r.created_at, now())
+        from unnest(
+          ${column((row) => row.measuredAt, (at) => at.toISOString())}::timestamptz[],
+          ${column((row) => row.valueMgdl, String)}::real[],
+          ${column((row) => row.context, String)}::text[],
+          ${column((row) => row.source, String)}::text[],
+          ${column((row) => row.deviceId, String)}::text[],
+          ${column((row) => row.entryUnit, String)}::text[],
+          ${column((row) => row.note, String)}::text[],
+          ${column((row) => row.createdAt, (at) => at.toISOString())}::timestamptz[]
+        ) as r(measured_at, value_mgdl, context, source, device_id, entry_unit, note, created_at)
+      on conflict (patient_id, source, device_id, measured_at) do nothing
+      returning 1 as inserted`);
+    inserted += rowsOf(result).length;
   }
   return inserted;
 }
