@@ -28,6 +28,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { measurementsRoutes } from './features/measurements/measurements.routes';
 import { nightscoutRoutes } from './features/nightscout/nightscout.routes';
+import { careTeamJobs } from './features/care-team/care-team.jobs';
 import { AUTH_FAILURE_WINDOW_MS } from './features/nightscout/nightscout.service';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { alertJobs, renderOwnAlertNotification, renderPatientAlertNotification } from './features/alerts/alert-delivery.service';
@@ -155,6 +156,7 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
 function jobDefinitions(deps: AppDeps, accountsDeps: AccountsDeps, events: EventBus, log: FastifyInstance['log']): App['jobs'] {
   const parts = [
     accountJobs(accountsDeps, log),
+    careTeamJobs({ database: deps.database, clock: deps.clock }, log),
     messageJobs({ database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl }),
     reminderJobs({ database: deps.database, clock: deps.clock, events, log }, deps.reminderScheduleEveryMs),
     alertJobs({ database: deps.database, clock: deps.clock, events, mailer: deps.mailer, appUrl: deps.publicUrl }),
