@@ -89,6 +89,13 @@ describe('FileImportSection', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('writes large counts as a French reader does', async () => {
+    renderSection({ readings: 2349, alreadyPresent: 0 });
+    fireEvent.change(screen.getByLabelText('Fichier CSV'), { target: { files: [asFile(UK_FILE)] } });
+    // fr-FR groups thousands with a narrow no-break space: "2 349".
+    expect(await screen.findByRole('button', { name: /^Importer 2\u202f349 mesures$/ })).toBeTruthy();
+  });
+
   it('offers no import when every reading is already stored', async () => {
     renderSection({ readings: 3, alreadyPresent: 3 });
     fireEvent.change(screen.getByLabelText('Fichier CSV'), { target: { files: [asFile(UK_FILE)] } });

@@ -12,6 +12,9 @@ import { prepareImport, type PreparedImport } from './file-import';
 
 const DEFAULT_ZONE = 'Europe/Paris';
 
+/** Plural chosen by `count`, number shown as the reader writes it (`n`: "2 349" in French). */
+const counted = (count: number, language: string) => ({ count, n: count.toLocaleString(language) });
+
 type Stage =
   | { step: 'idle' }
   | { step: 'busy' }
@@ -109,7 +112,7 @@ export function FileImportSection() {
               <progress aria-labelledby="import-progress-label" className="h-3 w-full" />
             </div>
           ) : stage.check.readings - stage.check.alreadyPresent > 0 ? (
-            <Button onClick={() => onImport(stage.prepared)}>{t('import.submit', { count: stage.check.readings - stage.check.alreadyPresent })}</Button>
+            <Button onClick={() => onImport(stage.prepared)}>{t('import.submit', counted(stage.check.readings - stage.check.alreadyPresent, i18n.language))}</Button>
           ) : (
             <p role="status" className="text-sm font-medium">
               {t('import.nothingNew')}
@@ -124,8 +127,8 @@ export function FileImportSection() {
       ) : null}
       {stage.step === 'done' ? (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-line p-3">
-          <p className="font-semibold">{t('import.done', { count: stage.result.inserted })}</p>
-          {stage.result.alreadyPresent > 0 ? <p className="text-sm">{t('import.doneSkipped', { count: stage.result.alreadyPresent })}</p> : null}
+          <p className="font-semibold">{t('import.done', counted(stage.result.inserted, i18n.language))}</p>
+          {stage.result.alreadyPresent > 0 ? <p className="text-sm">{t('import.doneSkipped', counted(stage.result.alreadyPresent, i18n.language))}</p> : null}
           <Link to="/patient-dashboard" className="inline-flex min-h-11 items-center font-semibold text-primary underline">
             {t('import.toDashboard')}
           </Link>
@@ -169,8 +172,8 @@ function Preview({
           </div>
         ))}
       </dl>
-      {prepared.clamped > 0 ? <p className="text-sm text-muted">{t('preview.clamped', { count: prepared.clamped })}</p> : null}
-      {prepared.skipped > 0 ? <p className="text-sm text-muted">{t('preview.skipped', { count: prepared.skipped })}</p> : null}
+      {prepared.clamped > 0 ? <p className="text-sm text-muted">{t('preview.clamped', counted(prepared.clamped, language))}</p> : null}
+      {prepared.skipped > 0 ? <p className="text-sm text-muted">{t('preview.skipped', counted(prepared.skipped, language))}</p> : null}
       {children}
     </div>
   );
