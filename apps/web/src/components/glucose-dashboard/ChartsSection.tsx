@@ -177,7 +177,7 @@ function useChartSummaryText(
       min: formatGlucoseValue(min, unit, language),
       max: formatGlucoseValue(max, unit, language),
       minAt: formatDateTime(minAt, language, timeZone),
-      unit,
+      glucoseUnit: unit,
       low: formatGlucoseValue(summary.targets.range.lowBelow, unit, language),
       high: formatGlucoseValue(summary.targets.range.highAbove, unit, language),
     });
