@@ -41,8 +41,8 @@ test('an uploader secret made on the page lets a sensor app send readings that s
   await expect(page.getByTestId('uploader-secret')).toHaveCount(0);
   await expect(page.getByTestId('uploader')).toContainText("Aucun envoi pour l'instant");
 
-  // The dashboard is open, and its live channel said hello, when the uploader sends (what the
-  // page fetched before the channel opened is not refetched on that first hello).
+  // The dashboard is open, and its live channel said hello, when the uploader sends: the
+  // readings then reach the page by the live event, not by the refetch that follows the hello.
   const live = page
     .waitForEvent('websocket', (socket) => socket.url().includes('/api/realtime'))
     .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"')));

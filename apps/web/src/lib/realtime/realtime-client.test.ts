@@ -17,6 +17,7 @@ function start(options: Partial<RealtimeClientOptions> = {}) {
     events: [] as unknown[],
     catchUps: 0,
     reconnected: 0,
+    firstConnection: 0,
     statuses: [] as string[],
     sessionEnded: 0,
   };
@@ -31,6 +32,7 @@ function start(options: Partial<RealtimeClientOptions> = {}) {
     onEvent: (event, topic) => calls.events.push({ event, topic }),
     onCatchUp: () => void calls.catchUps++,
     onReconnected: () => void calls.reconnected++,
+    onFirstConnection: () => void calls.firstConnection++,
     onStatus: (status) => void calls.statuses.push(status),
     onSessionEnded: () => void calls.sessionEnded++,
     ...options,
@@ -77,6 +79,8 @@ describe('realtime client', () => {
     expect(socket.sent).toEqual([{ type: 'subscribe', topic: 'realtime:patients' }]);
     expect(calls.statuses).toEqual(['open']);
     expect(calls.reconnected).toBe(0);
+    // What the page read before this hello may have missed a change: reported once.
+    expect(calls.firstConnection).toBe(1);
 
     client.subscribe('realtime:patient:p1');
     client.subscribe('realtime:patient:p1');
@@ -102,6 +106,7 @@ describe('realtime client', () => {
       { type: 'subscribe', topic: 'realtime:patients' },
     ]);
     expect(calls.reconnected).toBe(1);
+    expect(calls.firstConnection).toBe(1);
     expect(calls.statuses).toEqual(['open', 'reconnecting', 'open']);
   });
 

@@ -38,6 +38,12 @@ export interface RealtimeClientOptions {
   onCatchUp?: () => void;
   /** Connected again after a lost (or failed) connection: events may have been missed meanwhile. */
   onReconnected?: () => void;
+  /**
+   * The first connection got its hello: what the page fetched before that moment was read while
+   * nothing listened for changes, so an event in between (a reading uploaded during the page
+   * load) would be missed until the next one.
+   */
+  onFirstConnection?: () => void;
   /** The server closed the socket because its session ended (signed out elsewhere, revoked). */
   onSessionEnded?: () => void;
   onStatus?: (status: RealtimeStatus) => void;
@@ -162,6 +168,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         setStatus('open');
         for (const topic of topics) send({ type: 'subscribe', topic });
         if (lostOnce) options.onReconnected?.();
+        else options.onFirstConnection?.();
         return;
       }
       case 'heartbeat':

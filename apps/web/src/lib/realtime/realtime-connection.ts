@@ -14,9 +14,9 @@ export type RealtimeConnectionOptions = Partial<
 >;
 
 /**
- * The client wired to the query cache: an event invalidates its keys (EVENT_KEYS); a catch-up
- * or a reconnection, after which events may be missing, invalidates every key the channel
- * could have touched. Loaded on sign-in only (RealtimeProvider imports it lazily), so the
+ * The client wired to the query cache: an event invalidates its keys (EVENT_KEYS); the first
+ * connection, a catch-up or a reconnection, before which events may be missing, invalidates
+ * every key the channel could have touched. Loaded on sign-in only (RealtimeProvider imports it lazily), so the
  * landing page carries neither the client nor the event schemas.
  */
 export function connectRealtime(
@@ -31,6 +31,9 @@ export function connectRealtime(
     onEvent: (event) => void invalidateForEvent(queryClient, event),
     onCatchUp: () => void invalidateAllRealtime(queryClient),
     onReconnected: () => void invalidateAllRealtime(queryClient),
+    // One refetch per shown query and page load buys a screen that cannot miss a change made
+    // while it loaded (the connection opens beside the page's first requests).
+    onFirstConnection: () => void invalidateAllRealtime(queryClient),
     // The session query then learns the user is signed out, and the guards send them to /auth.
     onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
