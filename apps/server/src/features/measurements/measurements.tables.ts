@@ -82,10 +82,20 @@ export const healthMeasurements = pgTable(
     carbsGrams: real(),
     activityMinutes: smallint(),
     medicationName: text(),
+    /**
+     * Events that came from another system (Nightscout treatments): the sender's identity of the
+     * record (`identifier:…`, `uuid:…`, or its type and time) and its own type ('Meal Bolus',
+     * 'Site Change'…). Null for what the patient typed. One sent record may give two events
+     * (a meal bolus: insulin and carbs), hence the unique key with `event_type`: a re-sent
+     * record is a no-op through ON CONFLICT DO NOTHING.
+     */
+    externalId: text(),
+    externalType: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('health_measurements_patient_time_idx').on(t.patientId, t.measuredAt),
+    uniqueIndex('health_measurements_external_key').on(t.patientId, t.externalId, t.eventType),
     index('health_measurements_patient_kind_time_idx').on(t.patientId, t.kind, t.measuredAt),
     check(
       'health_measurements_kind_columns',
