@@ -34,7 +34,7 @@ export interface ParsedEntry {
 }
 
 /** A number, or a string holding only a decimal number; `undefined` when absent, NaN when not a number. */
-function numeric(value: unknown): number | undefined {
+export function numeric(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
   if (typeof value === 'string' && /^\s*-?\d{1,16}(\.\d{1,10})?\s*$/.test(value)) return Number(value);

@@ -37,7 +37,7 @@ type GlucoseWrite = Parameters<typeof storeDeviceReadings>[2][number];
  * with one fixed device per type makes "patient + type + date" the de-duplication key, as
  * Nightscout's own; a meter reading keeps the `meter` source manual ones have.
  */
-const STORED: Record<'sgv' | 'mbg', { source: GlucoseSource; deviceId: string }> = {
+export const STORED: Record<'sgv' | 'mbg', { source: GlucoseSource; deviceId: string }> = {
   sgv: { source: 'nightscout', deviceId: 'nightscout:sgv' },
   mbg: { source: 'meter', deviceId: 'nightscout:mbg' },
 };
@@ -133,7 +133,7 @@ async function recordUpload(tx: Tx, uploader: AuthenticatedUploader, newReadings
 }
 
 /** Dates a read, at most once a minute (no write on most polls). */
-async function recordRead(deps: NightscoutDeps, uploader: AuthenticatedUploader): Promise<void> {
+export async function recordRead(deps: NightscoutDeps, uploader: AuthenticatedUploader): Promise<void> {
   const now = deps.clock.now();
   if (uploader.lastUsedAt && now.getTime() - uploader.lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
   await deps.database.asActor(uploader.patient, (tx) => repo.touchUploader(tx, uploader.uploaderId, now, false));
@@ -150,7 +150,7 @@ function tighter(a: Bound | undefined, b: Bound, side: 'from' | 'to'): Bound {
 }
 
 /** The period of `find[<field>][$gte|$gt|$lte|$lt]` filters; none at all: the last 4 days. */
-function windowOf(filters: [string, 'from' | 'to', boolean, string | undefined][], now: Date): repo.Window {
+export function windowOf(filters: [string, 'from' | 'to', boolean, string | undefined][], now: Date): repo.Window {
   const window: repo.Window = {};
   const issues: ValidationIssue[] = [];
   for (const [key, side, inclusive, value] of filters) {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '@glucosuivi/domain/nightscout/nightscout.contract';
 import { registerEndpoint } from '../../platform/http/contract';
 import * as api from './nightscout-api.service';
+import * as treatmentsContract from '@glucosuivi/domain/nightscout/nightscout-treatments.contract';
+import { listTreatments, postTreatments } from './nightscout-treatments.service';
 import { createUploader, listUploaders, revokeUploader, rotateUploader, type NightscoutDeps, type UploaderCredentials } from './nightscout.service';
 
 /** What a Nightscout request carries to say who it is; the service checks it. */
@@ -32,6 +34,12 @@ export function nightscoutRoutes(app: FastifyInstance, deps: NightscoutDeps) {
   }
   for (const endpoint of [contract.postDeviceStatus, contract.postDeviceStatusJson]) {
     registerEndpoint(app, endpoint, ({ request, query, body }) => api.postDeviceStatus(deps, credentialsOf(request, query), body));
+  }
+  for (const endpoint of [treatmentsContract.listTreatments, treatmentsContract.listTreatmentsJson]) {
+    registerEndpoint(app, endpoint, ({ request, query }) => listTreatments(deps, credentialsOf(request, query), query));
+  }
+  for (const endpoint of [treatmentsContract.postTreatments, treatmentsContract.postTreatmentsJson]) {
+    registerEndpoint(app, endpoint, ({ request, query, body }) => postTreatments(deps, credentialsOf(request, query), body));
   }
   registerEndpoint(app, contract.nightscoutStatus, ({ request, query }) => api.getStatus(deps, credentialsOf(request, query)));
   registerEndpoint(app, contract.verifyAuth, ({ request, query }) => api.verifyAuth(deps, credentialsOf(request, query)));
