@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/document-title';
 import { FileImportSection } from './FileImportSection';
+import { FollowSiteSection } from './FollowSiteSection';
 import { useUserSettings } from './import-api';
 import { UploadersSection } from './UploadersSection';
 
@@ -21,6 +22,7 @@ export function CgmConnectionPage() {
         <p className="text-muted">{t('intro')}</p>
       </div>
       <UploadersSection timeZone={timeZone} />
+      <FollowSiteSection timeZone={timeZone} />
       <FileImportSection />
     </div>
   );
