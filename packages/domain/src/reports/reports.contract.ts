@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../shared/contract';
 import { glucosePdfQuerySchema, weeklyReportSchema } from './reports.schemas';
 
-// The two downloads answer a file, not JSON: the response schema documents the body as a
+// The downloads answer a file, not JSON: the response schema documents the body as a
 // string for OpenAPI; the server streams the bytes with the content type below.
 
 export const exportMeasurementsCsv = defineEndpoint({
@@ -30,6 +30,24 @@ export const glucoseReportPdf = defineEndpoint({
   errors: ['forbidden'],
 });
 export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/**
+ * Every measurement as a FHIR R4 Bundle (see fhir/fhir.bundle.ts), written while it is sent: a
+ * year of CGM readings is some 105,000 Observations, so the body is a stream of JSON text.
+ */
+export const exportFhirBundle = defineEndpoint({
+  method: 'GET',
+  path: '/api/reports/fhir.json',
+  summary:
+    'All my measurements as a FHIR R4 Bundle (collection): a Patient and Observations with LOINC codes and UCUM units (glucose, HbA1c, lipids, blood pressure, weight)',
+  tags: ['reports'],
+  access: 'user',
+  query: z.object({}).strict(),
+  response: z.custom<AsyncIterable<string | Uint8Array>>((value) => typeof value === 'object' && value !== null && Symbol.asyncIterator in value),
+  errors: ['forbidden'],
+});
+export const FHIR_CONTENT_TYPE = 'application/fhir+json; fhirVersion=4.0';
+export const FHIR_FILE_NAME = 'glucosuivi-fhir.json';
 
 export const getWeeklyReport = defineEndpoint({
   method: 'GET',

@@ -55,6 +55,7 @@ describe('"Télécharger mes données": the archive holds what the database hold
         'mesures/glycemies.csv',
         'mesures/autres-mesures.json',
         'mesures/autres-mesures.csv',
+        'mesures/fhir.json',
         'alertes.json',
         'equipe-de-soins.json',
         'liens-de-partage.json',
@@ -81,6 +82,15 @@ describe('"Télécharger mes données": the archive holds what the database hold
     const health = await db<{ id: string }>(sql`select id from health_measurements where patient_id = ${patient.userId} order by measured_at, id`);
     expect((parse('mesures/autres-mesures.json') as { id: string }[]).map((r) => r.id)).toEqual(health.map((r) => r.id));
     expect((files['mesures/autres-mesures.csv'] as string).trimEnd().split('\r\n')).toHaveLength(health.length + 1);
+
+    // The FHIR Bundle: the patient and one Observation per glucose reading, HbA1c and weight, the
+    // readings under their own ids (validity itself is fhir-export.int.test.ts's subject).
+    const fhir = parse('mesures/fhir.json') as { resourceType: string; type: string; entry: { resource: { resourceType: string; id: string; code?: { coding: { code: string }[] } } }[] };
+    expect(fhir).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    expect(fhir.entry.map((e) => e.resource.resourceType)).toEqual(['Patient', ...Array<string>(health.length + glucose.length).fill('Observation')]);
+    const fhirGlucose = fhir.entry.filter((e) => ['99504-3', '41653-7'].includes(e.resource.code?.coding[0]?.code ?? ''));
+    expect(fhirGlucose.map((e) => e.resource.id)).toEqual(glucose.map((r) => r.id));
+    expect(JSON.stringify(fhir)).toContain('"family":"Lefèvre"');
 
     const alerts = await db<{ id: string }>(sql`select id from alerts where patient_id = ${patient.userId} order by id`);
     expect(alerts.length).toBeGreaterThan(0);

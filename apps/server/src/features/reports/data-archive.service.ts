@@ -12,11 +12,12 @@ import { exportGlucosePages, exportHealthMeasurements } from '../measurements/me
 import { getMessages, listConversations } from '../messages/messages.service';
 import { getProfile } from '../profile/profile.service';
 import { measurementsCsv } from './measurements.csv';
+import { fhirExport } from './reports.service';
 
 /**
  * The health part of "Télécharger mes données" (the account part is compte.json, written by the
  * accounts service): everything a patient owns, as JSON and, for measurements, CSV in the same
- * layout as the CSV export. Glucose readings are read page by page while the ZIP is being sent.
+ * layout as the CSV export, and as a FHIR R4 Bundle for other health software. Glucose readings are read page by page while the ZIP is being sent.
  * Consultation notes belong to the professional (PRODUCT.md) and are not part of it; of other
  * users, only what the patient already sees (their professionals' names and cards).
  */
@@ -97,6 +98,7 @@ export function dataArchiveEntries(deps: DataArchiveDeps) {
       { name: 'mesures/glycemies.csv', content: glucoseCsv() },
       { name: 'mesures/autres-mesures.json', content: json(health.records) },
       { name: 'mesures/autres-mesures.csv', content: measurementsCsv(health.records, csvOptions) },
+      { name: 'mesures/fhir.json', content: await fhirExport(deps, actor) },
       { name: 'alertes.json', content: json(await allPages((cursor) => listAlerts(deps, actor, { limit: 200, cursor }))) },
       {
         name: 'equipe-de-soins.json',

@@ -1,17 +1,21 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   CSV_CONTENT_TYPE,
+  exportFhirBundle,
   exportMeasurementsCsv,
+  FHIR_CONTENT_TYPE,
+  FHIR_FILE_NAME,
   getWeeklyReport,
   glucoseReportPdf as pdfEndpoint,
   PDF_CONTENT_TYPE,
 } from '@glucosuivi/domain/reports/reports.contract';
 import { registerEndpoint } from '../../platform/http/contract';
-import { exportCsv, glucoseReportPdf, weeklyReport, type ReportsDeps } from './reports.service';
+import { exportCsv, fhirExport, glucoseReportPdf, weeklyReport, type FhirExportDeps } from './reports.service';
 
 const DEFAULT_REPORT_DAYS = 14;
 
-export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps) {
+export function reportsRoutes(app: FastifyInstance, deps: FhirExportDeps) {
   registerEndpoint(app, exportMeasurementsCsv, async ({ request, reply }) => {
     const csv = await exportCsv(deps, request.actor);
     // A non-JSON content type makes Fastify send the string as is, not JSON-encoded.
@@ -24,6 +28,12 @@ export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps) {
     reply.header('content-type', PDF_CONTENT_TYPE).header('content-disposition', 'attachment; filename="glucosuivi-rapport.pdf"');
     reply.header('cache-control', 'no-store');
     return pdf;
+  });
+  registerEndpoint(app, exportFhirBundle, async ({ request, reply }) => {
+    const chunks = await fhirExport(deps, request.actor);
+    reply.header('content-type', FHIR_CONTENT_TYPE).header('content-disposition', `attachment; filename="${FHIR_FILE_NAME}"`);
+    reply.header('cache-control', 'no-store');
+    return Readable.from(chunks);
   });
   registerEndpoint(app, getWeeklyReport, ({ request }) => weeklyReport(deps, request.actor));
 }

@@ -1,11 +1,13 @@
 import { lastLocalDays, localDaysOf, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
 import type { GlucoseMetricsDto, GlucosePeriod } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { WeeklyReport } from '@glucosuivi/domain/reports/reports.schemas';
+import { fhirBundleChunks } from '@glucosuivi/domain/fhir/fhir.bundle';
 import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
+import type { EventBus } from '../../platform/events/event-bus';
 import { countAlertsInPeriod } from '../alerts/alerts.service';
-import { exportAllMeasurements, glucosePeriodInTx, glucoseReadingsInTx, latestByKindInTx } from '../measurements/measurements.service';
-import { loadPatientContext, requirePatient } from '../profile/profile.service';
+import { exportAllMeasurements, exportGlucosePages, exportHealthMeasurements, glucosePeriodInTx, glucoseReadingsInTx, latestByKindInTx } from '../measurements/measurements.service';
+import { getProfile, loadPatientContext, requirePatient } from '../profile/profile.service';
 import { renderGlucoseReport, type GlucoseReportInput } from './glucose-report.pdf';
 import { measurementsCsv } from './measurements.csv';
 
@@ -14,10 +16,32 @@ export interface ReportsDeps {
   clock: Clock;
 }
 
+/** The FHIR export also reads the profile (birth year), whose service takes its full deps; it publishes nothing. */
+export interface FhirExportDeps extends ReportsDeps {
+  events: EventBus;
+}
 
 export async function exportCsv(deps: ReportsDeps, actor: Actor | null): Promise<string> {
   const { records, context } = await exportAllMeasurements(deps, actor);
   return measurementsCsv(records, { language: context.language, timeZone: context.timeZone, glucoseUnit: context.glucoseUnit });
+}
+
+/**
+ * Every measurement as a FHIR R4 Bundle, as JSON text written while glucose pages are read. The
+ * patient check and the first reads happen before it is returned, so a refusal is an HTTP error,
+ * not a broken download.
+ */
+export async function fhirExport(deps: FhirExportDeps, actor: Actor | null): Promise<AsyncIterable<string>> {
+  const patient = requirePatient(actor);
+  const [health, profile] = await Promise.all([exportHealthMeasurements(deps, patient), getProfile(deps, patient)]);
+  const { context } = health;
+  return fhirBundleChunks({
+    patient: { userId: patient.userId, firstName: context.firstName, lastName: context.lastName, birthYear: profile.birthYear, language: context.language },
+    timeZone: context.timeZone,
+    generatedAt: deps.clock.now().getTime(),
+    health: health.records,
+    glucosePages: exportGlucosePages(deps, patient),
+  });
 }
 
 export async function glucoseReportPdf(deps: ReportsDeps, actor: Actor | null, days: number): Promise<Buffer> {

@@ -1,8 +1,8 @@
-import { Download, FileSpreadsheet } from 'lucide-react';
+import { Download, FileJson, FileSpreadsheet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { exportMeasurementsCsv, glucoseReportPdf } from '@glucosuivi/domain/reports/reports.contract';
+import { exportFhirBundle, exportMeasurementsCsv, glucoseReportPdf } from '@glucosuivi/domain/reports/reports.contract';
 import { REPORT_DAYS } from '@glucosuivi/domain/reports/reports.schemas';
 import { Segmented } from '@/components/charts/Segmented';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -15,7 +15,7 @@ export function pdfHref(days: ReportDays): string {
   return `${glucoseReportPdf.path}?days=${days}`;
 }
 
-/** /reports: the glucose report as a PDF for the care team, every measurement as CSV. */
+/** /reports: the glucose report as a PDF for the care team, every measurement as CSV or as FHIR R4. */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
   useDocumentTitle(t('title'));
@@ -52,6 +52,13 @@ export function ReportsPage() {
           <a href={exportMeasurementsCsv.path} className={buttonClasses('secondary')} data-button download>
             <FileSpreadsheet aria-hidden="true" className="size-4" />
             {t('csv.download')}
+          </a>
+        </div>
+        <p>{t('csv.fhirText')}</p>
+        <div>
+          <a href={exportFhirBundle.path} className={buttonClasses('secondary')} data-button download>
+            <FileJson aria-hidden="true" className="size-4" />
+            {t('csv.fhirDownload')}
           </a>
         </div>
       </section>
