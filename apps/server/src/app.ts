@@ -58,6 +58,11 @@ import { reminderJobs } from './features/reminders/reminders.jobs';
 import { renderReminderNotification } from './features/reminders/reminder-delivery.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { notificationJobs } from './features/notifications/notifications.jobs';
+import { appointmentsRoutes } from './features/appointments/appointments.routes';
+import { appointmentJobs } from './features/appointments/appointments.jobs';
+import { nightscoutFollowRoutes } from './features/nightscout/nightscout-follow.routes';
+import { nightscoutFollowJobs } from './features/nightscout/nightscout-follow.jobs';
+import { followDeps, type FollowRemoteOptions } from './features/nightscout/nightscout-follow.service';
 
 export interface AppDeps {
   database: Database;
@@ -107,6 +112,10 @@ export interface AppDeps {
   realtimeSessionCheckMs?: number;
   /** How often the reminder scheduler runs (default every minute; the multi-server test shortens it). */
   reminderScheduleEveryMs?: number;
+  /** VIDEO_BASE_URL (absent: no video consultations) and APPOINTMENT_CANCEL_HOURS (default 24). */
+  appointments?: { videoBaseUrl?: string | undefined; cancelHours?: number };
+  /** How followed Nightscout sites are reached; plain http and loopback for tests and development only (SSRF). */
+  nightscoutFollow?: FollowRemoteOptions;
 }
 
 export interface App {
@@ -160,6 +169,7 @@ function jobDefinitions(deps: AppDeps, accountsDeps: AccountsDeps, events: Event
     messageJobs({ database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl }),
     reminderJobs({ database: deps.database, clock: deps.clock, events, log }, deps.reminderScheduleEveryMs),
     alertJobs({ database: deps.database, clock: deps.clock, events, mailer: deps.mailer, appUrl: deps.publicUrl }),
+    appointmentJobs({ database: deps.database, clock: deps.clock }),
     notificationJobs({
       database: deps.database,
       clock: deps.clock,
@@ -170,6 +180,7 @@ function jobDefinitions(deps: AppDeps, accountsDeps: AccountsDeps, events: Event
       renderers: { reminder: renderReminderNotification, alert: renderOwnAlertNotification, patient_alert: renderPatientAlertNotification },
       log,
     }),
+    nightscoutFollowJobs(followDeps(deps, events, deps.nightscoutFollow)),
     jobMaintenance(deps.database, deps.clock),
   ];
   return { handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers, schedules: parts.flatMap((part) => part.schedules) };
@@ -298,9 +309,10 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     settingsRoutes(api, { database: deps.database, clock: deps.clock, events });
     measurementsRoutes(api, { database: deps.database, clock: deps.clock, events, dashboardCache });
     nightscoutRoutes(api, { database: deps.database, clock: deps.clock, events, authFailures: limit('nightscout-auth-ip', Number.MAX_SAFE_INTEGER, AUTH_FAILURE_WINDOW_MS) });
+    nightscoutFollowRoutes(api, followDeps(deps, events, deps.nightscoutFollow));
     alertsRoutes(api, { database: deps.database, clock: deps.clock, events });
     profileRoutes(api, { database: deps.database, clock: deps.clock, events });
-    reportsRoutes(api, { database: deps.database, clock: deps.clock });
+    reportsRoutes(api, { database: deps.database, clock: deps.clock, events });
     careTeamRoutes(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl, events });
     doctorRoutes(api, { database: deps.database, clock: deps.clock, events });
     realtimeRoutes(api, {
@@ -316,6 +328,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     });
     messagesRoutes(api, { database: deps.database, clock: deps.clock, events });
     remindersRoutes(api, { database: deps.database, clock: deps.clock, events });
+    appointmentsRoutes(api, { database: deps.database, clock: deps.clock, events, appUrl: deps.publicUrl, videoBaseUrl: deps.appointments?.videoBaseUrl, cancelHours: deps.appointments?.cancelHours ?? 24 });
     notificationsRoutes(api, { database: deps.database, clock: deps.clock });
     adminRoutes(api, { database: deps.database });
     pushRoutes(api, { database: deps.database, clock: deps.clock, push: deps.push, testLimit: limit('push-test-user', 5, 10 * 60_000) });

@@ -84,6 +84,9 @@ async function main() {
     limits: { signUpPerHour: env.AUTH_SIGNUP_PER_HOUR },
     trustProxy: env.TRUST_PROXY,
     reminderScheduleEveryMs: env.REMINDER_SCHEDULE_EVERY_MS,
+    // A followed Nightscout site on this machine over plain http: tests and development only.
+    nightscoutFollow: { allowLoopback: env.NODE_ENV !== 'production' },
+    appointments: { videoBaseUrl: env.VIDEO_BASE_URL, cancelHours: env.APPOINTMENT_CANCEL_HOURS },
   });
 
   eventLog.to = app.log;

@@ -45,6 +45,17 @@ export const envSchema = z.object({
   VAPID_SUBJECT: z.string().optional(),
   /** Deliver to plain-http push endpoints: only for a push service on loopback in tests. */
   PUSH_ALLOW_HTTP: booleanString.default(false),
+  /**
+   * Video consultations (issue 16): the base of their links, e.g. a self-hosted Jitsi at
+   * https://visio.example.fr; a room name is appended. Absent: the video mode is not offered.
+   */
+  VIDEO_BASE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must start with https:// or http://')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** How many hours before its start a patient may still cancel an appointment. */
+  APPOINTMENT_CANCEL_HOURS: z.coerce.number().int().min(0).max(720).default(24),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 
 // Path segments that are credentials: whoever reads them can open what they protect.
-const CREDENTIAL_AFTER = ['/api/share/', '/partage/'];
+const CREDENTIAL_AFTER = ['/api/share/', '/partage/', '/api/appointments/feed/'];
 // What a path segment may show in a log: a route word, a UUID (row ids), a number, a built file
 // name. Anything else is a value someone typed or was sent (a token, an e-mail, a user id) and is
 // logged as its fingerprint.

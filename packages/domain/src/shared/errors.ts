@@ -14,6 +14,12 @@ export const ERROR_CODES = [
   'email_change_expired',
   'unlock_link_invalid',
   'conversation_read_only',
+  // Appointments (issue 16).
+  'slot_taken',
+  'slot_unavailable',
+  'cancellation_too_late',
+  'video_unavailable',
+  'rating_closed',
   'weak_password',
   'forbidden',
   'cross_site_request',

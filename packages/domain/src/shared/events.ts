@@ -142,6 +142,19 @@ export const notificationCreatedSchema = z.object({
   kind: z.enum(['reminder', 'patient_alert']),
 });
 
+export const APPOINTMENT_CHANGES = ['requested', 'proposed', 'confirmed', 'cancelled', 'done', 'no_show'] as const;
+
+/** An appointment of a care link was requested, answered or closed (ids only: readers fetch it as a party). */
+export const appointmentChangedSchema = z.object({
+  type: z.literal('appointment.changed'),
+  patientId: id,
+  professionalId: id,
+  appointmentId: id,
+  change: z.enum(APPOINTMENT_CHANGES),
+  /** Who made the change. */
+  changedBy: id,
+});
+
 export const domainEventSchema = z.discriminatedUnion('type', [
   measurementRecordedSchema,
   measurementUpdatedSchema,
@@ -158,6 +171,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   reminderChangedSchema,
   reminderDueSchema,
   notificationCreatedSchema,
+  appointmentChangedSchema,
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

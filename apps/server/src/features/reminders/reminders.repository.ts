@@ -324,3 +324,12 @@ export async function reopenSnoozes(tx: Tx | Db, occurrenceIds: readonly string[
     update reminder_occurrences set status = 'pending', snoozed_until = null, delivered_at = ${ts(now)}
     where id = any(${arrayLiteral(occurrenceIds)}::uuid[]) and status = 'snoozed'`);
 }
+
+/** The reminders created for one appointment (issue 16: the appointments feature keeps them). */
+export async function appointmentReminderIds(tx: Tx, patientId: string, appointmentId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: reminders.id })
+    .from(reminders)
+    .where(and(eq(reminders.patientId, patientId), eq(reminders.appointmentId, appointmentId)));
+  return rows.map((row) => row.id);
+}

@@ -7,7 +7,7 @@ import {
   type ReminderToday,
   type TimelineItem,
 } from '@glucosuivi/domain/reminders/reminders.schemas';
-import { nextOccurrence, occurrencesBetween } from '@glucosuivi/domain/reminders/schedule';
+import { localDayOf, nextOccurrence, occurrencesBetween } from '@glucosuivi/domain/reminders/schedule';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
@@ -253,3 +253,57 @@ export async function setQuietHours(deps: RemindersDeps, actor: Actor | null, qu
   await deps.events.publish({ type: 'settings.changed', userId: patient.userId });
   return quiet;
 }
+
+/** One reminder the appointments feature wants before an appointment: its text and instant. */
+export interface AppointmentReminderWish {
+  label: string;
+  dueAt: Date;
+}
+
+/**
+ * Replaces the reminders of one appointment (issue 16) with these, in the caller's transaction
+ * as the patient: none once it is no longer confirmed. Each fires once, at its instant, through
+ * the same scheduler and delivery as every reminder (in-app, push; quiet hours apply to push).
+ * Returns whether anything changed.
+ */
+export async function replaceAppointmentRemindersInTx(
+  tx: Tx,
+  now: Date,
+  patientId: string,
+  appointmentId: string,
+  timeZone: string,
+  wishes: readonly AppointmentReminderWish[],
+): Promise<boolean> {
+  const existing = await repo.appointmentReminderIds(tx, patientId, appointmentId);
+  for (const id of existing) {
+    await forgetNotificationsInTx(tx, 'reminder', await repo.occurrenceIdsOf(tx, id));
+    await repo.deleteReminder(tx, patientId, id);
+  }
+  let created = 0;
+  for (const wish of wishes) {
+    if (wish.dueAt.getTime() <= now.getTime()) continue;
+    const day = localDayOf(wish.dueAt.getTime(), timeZone);
+    const time = localWallTime(wish.dueAt.getTime(), timeZone);
+    const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const fields = {
+      kind: 'appointment' as const,
+      label: wish.label.slice(0, 120),
+      medicationName: null,
+      instructions: null,
+      schedule: { type: 'weekly' as const, times: [time], days: [weekday] },
+      timeZone,
+      startsOn: day,
+      endsOn: day,
+      sendPush: true,
+      sendEmail: false,
+    };
+    await repo.insertReminder(tx, { ...fields, appointmentId, patientId, nextDueAt: nextDueAfter(fields, now.getTime()), createdAt: now, updatedAt: now });
+    created++;
+  }
+  return existing.length > 0 || created > 0;
+}
+
+function localWallTime(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
+}
+

@@ -26,6 +26,14 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   // The patient's conversation after the care link was revoked: still theirs to read, closed to new messages.
   conversation_read_only: 409,
   email_change_expired: 410,
+  // Appointments: another request holds the slot (or overlaps it) / the instant is past, off the
+  // schedule or off its grid / too close to the start to cancel / no VIDEO_BASE_URL / not done
+  // yet or past the rating's edit window.
+  slot_taken: 409,
+  slot_unavailable: 400,
+  cancellation_too_late: 409,
+  video_unavailable: 400,
+  rating_closed: 409,
   weak_password: 400,
   forbidden: 403,
   cross_site_request: 403,
