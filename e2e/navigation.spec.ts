@@ -31,6 +31,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
       { path: '/profil', label: 'Mon profil', inline: true },
       { path: '/notifications', label: 'Notifications', inline: false },
       { path: '/messages', label: 'Messages', inline: false },
+      { path: '/appointments', label: 'Rendez-vous', inline: false },
       { path: '/reminders', label: 'Rappels', inline: false },
       { path: '/cgm-connection', label: 'Connexion capteur', inline: false },
       { path: '/support', label: 'Support', inline: false },
@@ -43,6 +44,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
     pages: [
       { path: '/doctor-notifications', label: 'Notifications', inline: false },
       { path: '/patient-invitations', label: 'Invitations patients', inline: true },
+      { path: '/doctor-appointments', label: 'Consultations', inline: false },
       { path: '/doctor-profile', label: 'Mon profil professionnel', inline: true },
       { path: '/doctor-settings', label: 'Paramètres', inline: false },
       { path: '/doctor', label: 'Tableau de bord', inline: true },
@@ -58,7 +60,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
 };
 
 /** Labels that are not built yet must never be offered. */
-const NOT_BUILT = ['Rendez-vous', 'Mon abonnement', 'Consultations', 'Ressources', 'Suivi du service'];
+const NOT_BUILT = ['Mon abonnement', 'Ressources', 'Suivi du service'];
 
 function demoPassword(email: string): string {
   const file = join(process.env.E2E_DATA_DIR ?? '', 'demo-accounts.txt');
@@ -336,11 +338,12 @@ test.describe('spec behaviours', () => {
   test('the landing page marks features not built yet as coming soon and shows contact details', async ({ page }) => {
     await page.goto('/');
     const soon = page.locator('#features li', { hasText: 'Bientôt' });
-    await expect(soon).toHaveCount(2);
+    await expect(soon).toHaveCount(1);
     const titled = (title: string) => soon.filter({ has: page.getByRole('heading', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }) });
-    for (const title of ['Rendez-vous', 'Conseils explicables']) await expect(titled(title)).toHaveCount(1);
-    // Messages, reminders and the CGM connection are built: their cards promise nothing "bientôt".
+    for (const title of ['Conseils explicables']) await expect(titled(title)).toHaveCount(1);
+    // Messages, appointments, reminders and the CGM connection are built: their cards promise nothing "bientôt".
     await expect(titled('Messagerie')).toHaveCount(0);
+    await expect(titled('Rendez-vous')).toHaveCount(0);
     await expect(titled('Rappels')).toHaveCount(0);
     await expect(titled('Capteurs de glucose (CGM)')).toHaveCount(0);
     await expect(page.locator('#features li').filter({ has: page.getByRole('heading', { name: /^Messagerie/ }) })).toHaveCount(1);

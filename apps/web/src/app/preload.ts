@@ -24,6 +24,8 @@ export const pageModules = {
   messages: () => import('@/features/messages/MessagesPage'),
   reminders: () => import('@/features/reminders/RemindersPage'),
   cgmConnection: () => import('@/features/cgm-connection/CgmConnectionPage'),
+  appointments: () => import('@/features/appointments/AppointmentsPage'),
+  doctorAppointments: () => import('@/features/appointments/DoctorAppointmentsPage'),
 } as const;
 
 type Loader = () => Promise<unknown>;

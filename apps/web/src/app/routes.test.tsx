@@ -40,14 +40,14 @@ describe('route table', () => {
 
   it('builds each menu from the table: built pages only (and the home), placeholders left out', () => {
     const patient = menuFor('patient').map((item) => item.to);
-    expect(patient).toEqual(['/patient-dashboard', '/new-measurement', '/reports', '/weekly-report', '/profil', '/notifications', '/messages', '/reminders', '/cgm-connection', '/support', '/settings']);
-    for (const hidden of ['/appointments', '/abonnement']) expect(patient).not.toContain(hidden);
+    expect(patient).toEqual(['/patient-dashboard', '/new-measurement', '/reports', '/weekly-report', '/profil', '/notifications', '/messages', '/appointments', '/reminders', '/cgm-connection', '/support', '/settings']);
+    for (const hidden of ['/abonnement']) expect(patient).not.toContain(hidden);
     // Counts beside a label: open alerts and unread notifications on Notifications, unread messages on Messages.
     expect(menuFor('patient').filter((item) => item.count).map((item) => [item.to, item.count])).toEqual([
       ['/notifications', 'unreadNotifications'],
       ['/messages', 'unreadMessages'],
     ]);
-    expect(menuFor('professional').map((item) => item.to)).toEqual(['/doctor', '/doctor-notifications', '/patient-invitations', '/doctor-profile', '/doctor-settings']);
+    expect(menuFor('professional').map((item) => item.to)).toEqual(['/doctor', '/doctor-notifications', '/patient-invitations', '/doctor-appointments', '/doctor-profile', '/doctor-settings']);
     // A professional's centre counts only what was delivered to them (they have no alerts of their own).
     expect(menuFor('professional').filter((item) => item.count).map((item) => [item.to, item.count])).toEqual([['/doctor-notifications', 'unreadDelivered']]);
     expect(menuFor('admin').map((item) => item.to)).toEqual(['/admin', '/doctor-settings']);
@@ -55,7 +55,7 @@ describe('route table', () => {
       for (const item of menuFor(role).slice(1)) expect(isBuilt(PAGE_ROUTES.find((r) => r.paths[0] === item.to)!.page), item.to).toBe(true);
     }
     // The landing's cards for pages not built yet say "bientôt".
-    expect([...UPCOMING_FEATURES].sort()).toEqual(['advice', 'appointments']);
+    expect([...UPCOMING_FEATURES].sort()).toEqual(['advice']);
   });
 
   it('sends a visitor to /auth when the session endpoint answers 404', async () => {

@@ -69,6 +69,17 @@ const RemindersPage = lazy(() =>
     },
   })),
 );
+const AppointmentsPage = lazy(() => pageModules.appointments().then((m) => ({ default: m.AppointmentsPage })));
+// The availability editor offers the settings page's list of time zones, as reminders do.
+const DoctorAppointmentsPage = lazy(() =>
+  Promise.all([pageModules.doctorAppointments(), import('@/features/settings/settings-api')]).then(([page, settings]) => ({
+    default: function DoctorAppointments() {
+      return <page.DoctorAppointmentsPage timeZones={settings.TIMEZONES} />;
+    },
+  })),
+);
+// The satisfaction figure: a card of /doctor, from the appointments feature.
+const SatisfactionCard = lazy(() => import('@/features/appointments/SatisfactionCard').then((m) => ({ default: m.SatisfactionCard })));
 // The professional's inbox: a section of /doctor, from the messages feature.
 const ProfessionalInbox = lazy(() => import('@/features/messages/ProfessionalInbox').then((m) => ({ default: m.ProfessionalInbox })));
 // Care team (patient side): sections of /profil, the invitation answer and the public share page.
@@ -117,9 +128,20 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   messages: () => <MessagesPage />,
   reminders: () => <RemindersPage />,
   cgmConnection: () => <CgmConnectionPage />,
+  appointments: () => <AppointmentsPage />,
+  doctorAppointments: () => (
+    <AdminToOwnSpace>
+      <DoctorAppointmentsPage />
+    </AdminToOwnSpace>
+  ),
   doctorDashboard: () => (
     <AdminToOwnSpace>
       <TriagePage
+        satisfaction={
+          <Suspense fallback={null}>
+            <SatisfactionCard />
+          </Suspense>
+        }
         inbox={
           <Suspense fallback={null}>
             <ProfessionalInbox />
@@ -151,6 +173,8 @@ const PAGE_CHUNKS: Partial<Record<PlaceholderPageKey, () => Promise<unknown>>> =
   messages: pageModules.messages,
   reminders: pageModules.reminders,
   cgmConnection: pageModules.cgmConnection,
+  appointments: pageModules.appointments,
+  doctorAppointments: pageModules.doctorAppointments,
   doctorDashboard: pageModules.doctorTriage,
   patientInvitations: pageModules.patientInvitations,
   doctorProfile: pageModules.doctorProfile,

@@ -40,9 +40,10 @@ function useDebounced(value: string, ms: number): string {
 /**
  * /doctor: the professional's patients, worst first, with the 14-day glucose picture of each.
  * `inbox` is the messages feature's section, composed in by the app (features never import each
- * other); it comes after the list so that the first patients stay in sight on a phone.
+ * other); it comes after the list so that the first patients stay in sight on a phone, and so does
+ * `satisfaction`, the appointments feature's satisfaction figure.
  */
-export function TriagePage({ inbox }: { inbox?: ReactNode }) {
+export function TriagePage({ inbox, satisfaction }: { inbox?: ReactNode; satisfaction?: ReactNode }) {
   const { t } = useTranslation('doctor');
   useDocumentTitle(t('triage.title'));
   // A reading, an alert or a link of any followed patient refreshes the list.
@@ -99,6 +100,7 @@ export function TriagePage({ inbox }: { inbox?: ReactNode }) {
       ) : (
         <TriageTable list={data} />
       )}
+      {satisfaction}
       {inbox}
     </DoctorPage>
   );

@@ -45,3 +45,15 @@ export const reminderKeys = {
 export const notificationKeys = {
   all: ['notifications'] as const,
 };
+
+/** Appointments: both parties' lists and agenda, the schedule, slots, the calendar feed, satisfaction. */
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  lists: ['appointments', 'list'] as const,
+  list: (scope: string, from = '', to = '') => ['appointments', 'list', scope, from, to] as const,
+  professionals: ['appointments', 'professionals'] as const,
+  slots: (professionalId: string, weeks: number) => ['appointments', 'slots', professionalId, weeks] as const,
+  availability: ['appointments', 'availability'] as const,
+  feed: ['appointments', 'calendar-feed'] as const,
+  satisfaction: ['appointments', 'satisfaction'] as const,
+};

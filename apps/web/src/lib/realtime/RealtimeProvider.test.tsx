@@ -122,6 +122,7 @@ describe('realtime invalidation table', () => {
     { type: 'reminder.changed', patientId: 'p1', reminderId: 'r1' },
     { type: 'reminder.due', patientId: 'p1', reminderId: 'r1', occurrenceId: 'o1' },
     { type: 'notification.created', patientId: 'p1', userId: 'd1', notificationId: 'n1', kind: 'patient_alert' },
+    { type: 'appointment.changed', patientId: 'p1', professionalId: 'd1', appointmentId: 'ap1', change: 'confirmed', changedBy: 'd1' },
   ];
 
   it("refreshes the reminders page and the notification centre (the header's count) on reminder events", () => {
@@ -129,6 +130,10 @@ describe('realtime invalidation table', () => {
     expect(byType('reminder.due')).toEqual([['reminders'], ['notifications']]);
     expect(byType('reminder.changed')).toEqual([['reminders'], ['notifications']]);
     expect(byType('notification.created')).toEqual([['notifications']]);
+  });
+
+  it('refreshes both parties\' appointment pages, and the reminders a confirmation schedules', () => {
+    expect(keysForEvent(samples.find((e) => e.type === 'appointment.changed')!)).toEqual([['appointments'], ['reminders'], ['notifications']]);
   });
 
   it('has a sample here for every event type', () => {

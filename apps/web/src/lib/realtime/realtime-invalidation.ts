@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { DomainEvent, DomainEventOf, DomainEventType } from '@glucosuivi/domain/shared/events';
-import { careTeamKeys, doctorKeys, healthKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
+import { appointmentKeys, careTeamKeys, doctorKeys, healthKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
 import { messageKeys } from '@/lib/queries/message-keys';
 import { sessionQueryKey } from '@/lib/session';
 
@@ -20,6 +20,7 @@ export const REALTIME_KEYS: readonly QueryKey[] = [
   messageKeys.all,
   reminderKeys.all,
   notificationKeys.all,
+  appointmentKeys.all,
 ];
 
 /** What a patient's measurements feed: their own pages, and the professional's list and page of them. */
@@ -85,6 +86,8 @@ export const EVENT_KEYS: {
   'reminder.changed': () => [reminderKeys.all, notificationKeys.all],
   'reminder.due': () => [reminderKeys.all, notificationKeys.all],
   'notification.created': () => [notificationKeys.all],
+  // Either party's lists, agenda, free slots and satisfaction; a confirmation schedules reminders.
+  'appointment.changed': () => [appointmentKeys.all, reminderKeys.all, notificationKeys.all],
 };
 
 export function keysForEvent(event: DomainEvent): readonly QueryKey[] {

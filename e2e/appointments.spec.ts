@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { expect as baseExpect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { BASE, ORIGIN, apiSignUp, axeViolations, trackMissingKeys, uniqueEmail } from './support/accounts';
+
+// Appointments (PRODUCT.md §5, issue 16) between a fresh professional and a fresh patient of their
+// care team: the professional publishes a one-off opening a few minutes from now, the patient books
+// its first slot, the professional confirms, the patient's .ics file says the right local hour, and
+// once the slot has started the professional records it done and the patient rates it 4 stars.
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+const ZONE = 'Europe/Paris';
+/** The opening starts this many minutes from now: time enough to book and confirm before it starts. */
+const LEAD_MINUTES = 3;
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function newBrowser(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: BASE, locale: 'fr-FR', timezoneId: ZONE, viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  return { context, page, missing: trackMissingKeys(page) };
+}
+
+/** "HH:MM" and "YYYY-MM-DD" of an instant in Paris. */
+function parisParts(at: number): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** The start of the first VEVENT of an iCalendar text, as the hour a Paris calendar shows. */
+function icsStartInParis(text: string): string {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  return parisParts(event.startDate.toJSDate().getTime()).time;
+}
+
+async function settled(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await expect(h1(page)).toHaveText(title, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+async function chooseStars(group: Locator, stars: number): Promise<void> {
+  // Keyboard only: the first star, then the arrow keys move the choice along the group.
+  const first = group.getByRole('radio').first();
+  await first.focus();
+  await first.press('Space');
+  for (let i = 1; i < stars; i++) await group.page().keyboard.press('ArrowRight');
+}
+
+test.describe('appointments', () => {
+  test('publish, book, confirm, .ics at the right hour, done, rated 4 and counted on the dashboard; axe clean; fr, en, es', async ({ browser }) => {
+    test.setTimeout(420_000);
+    const patient = await newBrowser(browser, { width: 390, height: 844 });
+    const pro = await newBrowser(browser, { width: 1280, height: 800 });
+    const p = patient.page;
+    const d = pro.page;
+    const violations: string[] = [];
+
+    const proSignUp = await apiSignUp(d.request, { email: uniqueEmail('appt-pro'), role: 'doctor', firstName: 'Hélène', lastName: 'Garnier', medicalLicense: '10000000009' });
+    expect(proSignUp.ok(), await proSignUp.text()).toBe(true);
+    const { inviteCode } = (await (await d.request.get('/api/doctor/profile')).json()) as { inviteCode: string };
+    const patientSignUp = await apiSignUp(p.request, { email: uniqueEmail('appt-patient'), firstName: 'Louis', lastName: 'Fabre' });
+    expect(patientSignUp.ok(), await patientSignUp.text()).toBe(true);
+    const linked = await p.request.post('/api/care-team/invitations/professional', { headers: ORIGIN, data: { code: inviteCode, categories: ['glucose'] } });
+    expect(linked.status(), await linked.text()).toBe(201);
+
+    // The professional publishes a one-off opening today, starting a few minutes from now, 5-minute slots.
+    const startAt = Math.ceil((Date.now() + LEAD_MINUTES * 60_000) / 60_000) * 60_000;
+    const start = parisParts(startAt);
+    const end = parisParts(startAt + 30 * 60_000);
+    test.skip(end.day !== start.day, 'the opening would cross midnight in Paris');
+    await settled(d, '/doctor-appointments', 'Consultations');
+    violations.push(...(await axeViolations(d, '/doctor-appointments')));
+    await d.getByRole('button', { name: 'Ajouter une ouverture ponctuelle' }).click();
+    const opening = d.getByRole('group', { name: 'Exception 1 : ouverture ponctuelle' });
+    await opening.getByLabel('Date').fill(start.day);
+    await opening.getByLabel('Début').fill(start.time);
+    await opening.getByLabel('Fin').fill(end.time);
+    await opening.getByLabel("Durée d'un créneau (minutes)").fill('5');
+    await opening.getByLabel('Adresse du cabinet').fill('8 rue des Lilas, Lyon');
+    await d.getByRole('button', { name: 'Enregistrer mes disponibilités' }).click();
+    await expect(d.getByText('Disponibilités enregistrées')).toBeVisible();
+
+    // The patient, on a phone, books the first slot.
+    await settled(p, '/appointments', 'Rendez-vous');
+    const booking = p.getByRole('region', { name: 'Prendre rendez-vous' });
+    await expect(booking).toContainText('Hélène Garnier');
+    const firstDay = booking.getByTestId('slot-day').first();
+    await expect(firstDay.getByRole('button').first()).toHaveText(start.time);
+    violations.push(...(await axeViolations(p, '/appointments')));
+    await firstDay.getByRole('button').first().click();
+    const dialog = p.getByRole('dialog', { name: 'Demander ce rendez-vous' });
+    await dialog.getByLabel('Message au professionnel (facultatif)').fill('Contrôle trimestriel');
+    await dialog.getByRole('button', { name: 'Demander ce rendez-vous' }).click();
+    await expect(p.getByText('Demande de rendez-vous envoyée')).toBeVisible();
+    const upcoming = p.getByTestId('upcoming-list').getByTestId('appointment-card');
+    await expect(upcoming).toHaveCount(1);
+    await expect(upcoming.getByTestId('appointment-status')).toHaveText('Demandé : en attente du professionnel');
+
+    // The request reaches the professional's open page live (realtime channel, no reload); they confirm it.
+    const request = d.getByTestId('requests-list').getByTestId('appointment-card');
+    await expect(request).toContainText('Louis Fabre');
+    await expect(request).toContainText('Contrôle trimestriel');
+    await request.getByRole('button', { name: /^Confirmer/ }).click();
+    await expect(d.getByText('Rendez-vous confirmé')).toBeVisible();
+    await expect(d.getByTestId('agenda-entry').filter({ hasText: 'Louis Fabre' })).toContainText(`${start.time}Louis FabreConfirmé`);
+
+    // Both see it confirmed, the patient live too; the patient's .ics file holds the Paris hour.
+    await expect(upcoming.getByTestId('appointment-status')).toHaveText('Confirmé');
+    const downloading = p.waitForEvent('download');
+    await upcoming.getByRole('link', { name: /Ajouter à mon agenda/ }).click();
+    const file = await (await downloading).path();
+    expect(icsStartInParis(readFileSync(file, 'utf8'))).toBe(start.time);
+
+    // Once the slot has started, the professional records it done.
+    await d.waitForTimeout(Math.max(0, startAt - Date.now() + 2_000));
+    await settled(d, '/doctor-appointments', 'Consultations');
+    await d.getByTestId('agenda-entry').filter({ hasText: 'Louis Fabre' }).click();
+    await d.getByRole('dialog').getByRole('button', { name: /^Rendez-vous honoré/ }).click();
+    await expect(d.getByText('Rendez-vous mis à jour')).toBeVisible();
+
+    // The patient rates it 4 stars, from the keyboard.
+    await settled(p, '/appointments', 'Rendez-vous');
+    const past = p.getByTestId('past-list').getByTestId('appointment-card');
+    await expect(past.getByTestId('appointment-status')).toHaveText('Terminé');
+    await past.getByRole('button', { name: /^Noter ce rendez-vous/ }).click();
+    const rate = p.getByRole('dialog', { name: 'Noter ce rendez-vous' });
+    const stars = rate.getByRole('group', { name: 'Votre note' });
+    await chooseStars(stars, 4);
+    await expect(stars.getByRole('radio', { name: '4 étoiles sur 5' })).toBeChecked();
+    await rate.getByLabel('Commentaire (facultatif)').fill('Très claire');
+    await rate.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect(p.getByText('Merci pour votre avis')).toBeVisible();
+    await expect(past.getByTestId('rating')).toContainText('Votre avis :');
+
+    // The professional's dashboard counts it (one rating: below the threshold, the count only).
+    await settled(d, '/doctor', 'Tableau de bord médecin');
+    const card = d.getByTestId('satisfaction-card');
+    await expect(card.getByTestId('satisfaction-few')).toContainText('1 avis');
+    violations.push(...(await axeViolations(d, '/doctor')));
+
+    // The same pages in English and Spanish, with every text translated.
+    for (const [lng, patientTitle, proTitle] of [['en', 'Appointments', 'Consultations'], ['es', 'Citas', 'Consultas']] as const) {
+      await settled(p, `/appointments?lng=${lng}`, patientTitle);
+      await settled(d, `/doctor-appointments?lng=${lng}`, proTitle);
+    }
+    violations.push(...(await axeViolations(p, '/appointments es')), ...(await axeViolations(d, '/doctor-appointments es')));
+
+    expect(violations).toEqual([]);
+    expect([...patient.missing, ...pro.missing]).toEqual([]);
+    await patient.context.close();
+    await pro.context.close();
+  });
+});
