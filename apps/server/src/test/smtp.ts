@@ -33,11 +33,17 @@ export async function startSmtpServer() {
       });
     },
   });
+  // A client that dies mid-conversation (a server killed with -9 in the exactly-once test) resets
+  // its socket: the SMTP server reports it as an 'error' event, which with no listener would
+  // crash the test process. A real mail server logs it and serves the next client; so does this one.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error: Error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
+    connectionErrors,
     /** Resolves with the first message matching `predicate` (or rejects after `ms`). */
     async waitFor(predicate: (mail: ReceivedMail) => boolean, ms = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + ms;
