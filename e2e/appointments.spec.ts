@@ -118,15 +118,22 @@ test.describe('appointments', () => {
     const file = await (await downloading).path();
     expect(icsStartInParis(readFileSync(file, 'utf8'))).toBe(start.time);
 
+    // While the slot has not started: the same pages in English and Spanish, every text translated.
+    for (const [lng, patientTitle, proTitle] of [['en', 'Appointments', 'Consultations'], ['es', 'Citas', 'Consultas']] as const) {
+      await settled(p, `/appointments?lng=${lng}`, patientTitle);
+      await settled(d, `/doctor-appointments?lng=${lng}`, proTitle);
+    }
+    violations.push(...(await axeViolations(p, '/appointments es')), ...(await axeViolations(d, '/doctor-appointments es')));
+
     // Once the slot has started, the professional records it done.
     await d.waitForTimeout(Math.max(0, startAt - Date.now() + 2_000));
-    await settled(d, '/doctor-appointments', 'Consultations');
+    await settled(d, '/doctor-appointments?lng=fr', 'Consultations');
     await d.getByTestId('agenda-entry').filter({ hasText: 'Louis Fabre' }).click();
     await d.getByRole('dialog').getByRole('button', { name: /^Rendez-vous honoré/ }).click();
     await expect(d.getByText('Rendez-vous mis à jour')).toBeVisible();
 
     // The patient rates it 4 stars, from the keyboard.
-    await settled(p, '/appointments', 'Rendez-vous');
+    await settled(p, '/appointments?lng=fr', 'Rendez-vous');
     const past = p.getByTestId('past-list').getByTestId('appointment-card');
     await expect(past.getByTestId('appointment-status')).toHaveText('Terminé');
     await past.getByRole('button', { name: /^Noter ce rendez-vous/ }).click();
@@ -144,13 +151,6 @@ test.describe('appointments', () => {
     const card = d.getByTestId('satisfaction-card');
     await expect(card.getByTestId('satisfaction-few')).toContainText('1 avis');
     violations.push(...(await axeViolations(d, '/doctor')));
-
-    // The same pages in English and Spanish, with every text translated.
-    for (const [lng, patientTitle, proTitle] of [['en', 'Appointments', 'Consultations'], ['es', 'Citas', 'Consultas']] as const) {
-      await settled(p, `/appointments?lng=${lng}`, patientTitle);
-      await settled(d, `/doctor-appointments?lng=${lng}`, proTitle);
-    }
-    violations.push(...(await axeViolations(p, '/appointments es')), ...(await axeViolations(d, '/doctor-appointments es')));
 
     expect(violations).toEqual([]);
     expect([...patient.missing, ...pro.missing]).toEqual([]);

@@ -17,7 +17,12 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // An assertion waits up to 10 s: a full page load (route chunk, session, the page's first
+  // query) takes 0.7 s on an idle machine, but CI runs two browsers and the server on 2 cores,
+  // where journeys run 2–3× slower and up to 7× while the other worker renders a 90-day report;
+  // 5 s was once too short for /notifications (CI of stop 23). Waiting longer is not a retry:
+  // a wrong page still fails, only later.
+  expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${port}`,
