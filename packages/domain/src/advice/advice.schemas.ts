@@ -234,3 +234,40 @@ export type FindingOf<K extends AdviceKind> = Extract<AdviceFinding, { kind: K }
 export type EvidenceOf<K extends AdviceKind> = FindingOf<K>['evidence'];
 
 export const adviceFindingsSchema = z.array(adviceFindingSchema);
+
+// --- The API (advice.contract.ts) -----------------------------------------------------------------
+
+/**
+ * Periods advice is drawn over: 14 days is the consensus minimum for CGM patterns (the dashboard's
+ * default); 30 and 90 for the reports. The change in time in range compares with the period of
+ * the same length just before.
+ */
+export const ADVICE_PERIOD_DAYS = [14, 30, 90] as const;
+export const adviceQuerySchema = z
+  .object({
+    days: z.coerce
+      .number()
+      .int()
+      .refine((d) => (ADVICE_PERIOD_DAYS as readonly number[]).includes(d), { message: 'days must be 14, 30 or 90' })
+      .default(14),
+  })
+  .strict();
+export type AdviceQuery = z.infer<typeof adviceQuerySchema>;
+
+export const ADVICE_VOTES = ['useful', 'not_useful'] as const;
+export const adviceVoteSchema = z.enum(ADVICE_VOTES);
+export type AdviceVote = z.infer<typeof adviceVoteSchema>;
+
+/** The findings of one period, as the patient (or a professional, limited to what is shared) reads them. */
+export const adviceResponseSchema = z.object({
+  /** [start, end) epoch ms: `lastLocalDays` in the patient's zone. */
+  period: z.object({ start: epochMs, end: epochMs, days: z.number().int() }),
+  timeZone: z.string(),
+  findings: adviceFindingsSchema,
+  /** The patient's own last vote per kind (empty for a professional). */
+  votes: z.partialRecord(adviceKindSchema, adviceVoteSchema),
+});
+export type AdviceResponse = z.infer<typeof adviceResponseSchema>;
+
+export const adviceFeedbackSchema = z.object({ kind: adviceKindSchema, vote: adviceVoteSchema }).strict();
+export type AdviceFeedback = z.infer<typeof adviceFeedbackSchema>;
