@@ -40,6 +40,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { dataArchiveEntries } from './features/reports/data-archive.service';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { doctorRoutes } from './features/doctor/doctor.routes';
+import { adviceRoutes } from './features/advice/advice.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { supportRoutes, SUPPORT_LIMIT } from './features/support/support.routes';
 import { isAppPath, robotsTxt, sitemapXml } from '@glucosuivi/domain/shared/site-map';
@@ -315,6 +316,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     reportsRoutes(api, { database: deps.database, clock: deps.clock, events });
     careTeamRoutes(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl, events });
     doctorRoutes(api, { database: deps.database, clock: deps.clock, events });
+    adviceRoutes(api, { database: deps.database, clock: deps.clock, events });
     realtimeRoutes(api, {
       database: deps.database,
       hub: realtimeHub,

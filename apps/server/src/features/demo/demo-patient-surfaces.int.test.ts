@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adviceResponseSchema } from '@glucosuivi/domain/advice/advice.schemas';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
 import { roundHalfUp } from '@glucosuivi/domain/glucose/stats';
 import { bandPercents } from '@glucosuivi/domain/glucose/bands';
@@ -145,6 +146,20 @@ describe('the demo CGM patient through every surface', () => {
       expect(text).toContain('14 jours');
     }
   }, 120_000);
+
+  it("names Camille's recurring night hypos over 14 days, and Dr Bernard sees the same finding", async () => {
+    const period = lastLocalDays(now.getTime(), 14, 'Europe/Paris');
+    const own = adviceResponseSchema.parse((await get('/api/advice?days=14', camille)).json());
+    expect(own.period).toEqual({ start: period.from, end: now.getTime(), days: 14 });
+    const night = own.findings.find((f) => f.kind === 'night_hypo');
+    if (night?.kind !== 'night_hypo') throw new Error('no night_hypo finding for the demo patient');
+    expect(night.evidence.nights.length).toBeGreaterThanOrEqual(2);
+    // Last night's seeded hypo is one of them; every night lies in the period.
+    expect(night.evidence.nights.at(-1)?.date).toBe(period.lastDay);
+    for (const n of night.evidence.nights) expect(n.start >= period.from && n.end <= now.getTime()).toBe(true);
+    const seen = adviceResponseSchema.parse((await get(`/api/doctor/patients/${camille.userId}/advice?days=14`, doctor)).json());
+    expect(seen.findings.find((f) => f.kind === 'night_hypo')).toEqual(night);
+  });
 
   it('puts all 90 days of readings in the data archive', async () => {
     const res = await get('/api/accounts/export.zip', camille);

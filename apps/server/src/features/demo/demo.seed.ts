@@ -135,10 +135,16 @@ async function seedConversation(database: Database, now: Date, camille: Actor, d
   }
 }
 
+/**
+ * Camille's sensor: last night's hypo gives a demo seeded at any hour an open alert to show
+ * (PRODUCT.md §6: night hypos), and with the random ones of this seed her advice always names
+ * recurring night hypos over 14 days (checked over a year of seeding times in demo-advice.test.ts).
+ */
+export const DEMO_CGM_SERIES = { seed: 20261101, profile: 'average', lastNightHypo: true } as const;
+
 /** 90 days of 5-minute CGM readings, uploaded in batches as a CGM app would. */
 async function seedCgmPatient(deps: MeasurementsDeps, actor: Actor, now: Date, days: number) {
-  // Last night's hypo: a demo seeded at any hour has an open alert to show (PRODUCT.md §6: night hypos).
-  const series = generateCgmDays({ seed: 20261101, days, endAt: now.getTime() - 5 * 60_000, profile: 'average', lastNightHypo: true });
+  const series = generateCgmDays({ ...DEMO_CGM_SERIES, days, endAt: now.getTime() - 5 * 60_000 });
   for (let start = 0; start < series.t.length; start += GLUCOSE_BATCH_MAX) {
     const readings = [];
     for (let i = start; i < Math.min(series.t.length, start + GLUCOSE_BATCH_MAX); i++) {

@@ -52,7 +52,7 @@ export interface DoctorDeps {
 const DAY_MS = 86_400_000;
 const READINGS_PER_DAY = 288;
 
-interface PatientAccess {
+export interface PatientAccess {
   tx: Tx;
   professional: Actor;
   patientId: string;
@@ -70,7 +70,7 @@ interface PatientAccess {
  * (with `category`) a category not shared, is `not_found` — exactly what an unknown patient id
  * answers. RLS applies underneath, so a bug here still reads nothing it should not.
  */
-async function withPatient<T>(
+export async function withPatient<T>(
   deps: DoctorDeps,
   actor: Actor | null,
   patientId: string,
