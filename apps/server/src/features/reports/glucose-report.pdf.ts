@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
+import type { AdviceFinding } from '@glucosuivi/domain/advice/advice.schemas';
+import { renderFinding } from '@glucosuivi/domain/advice/advice.texts';
 import { bandLimits as domainBandLimits, bandPercents, type GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
 import { formatGlucoseNumber, formatHba1c, glucoseDecimals, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { dayNumberToIsoDate, getZoneOffsetResolver, localDayNumber, localToUtc, DAY_MS } from '@glucosuivi/domain/glucose/timezone';
 import type { GlucosePeriod, Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
-import { formatDate, formatNumber, formatPercent, NBSP, REPORT_LOCALES, REPORT_TEXTS, type ReportLanguage, type ReportTexts } from './reports.texts';
+import { formatDate, formatNumber, formatPercent, NBSP, REPORT_LOCALES, REPORT_TEXTS, winAnsi, type ReportLanguage, type ReportTexts } from './reports.texts';
 
 /**
  * The one-page AGP-style report, drawn with pdfkit's vector paths and its built-in Helvetica
@@ -24,6 +26,8 @@ export interface GlucoseReportInput {
   latest: Summary['latest'];
   /** Readings of the period (ascending) for the daily charts. */
   series: { t: number[]; v: number[] };
+  /** The period's advice findings, most pressing first (GET /api/advice gives the same). */
+  advice: AdviceFinding[];
 }
 
 const COLORS = {
@@ -76,6 +80,8 @@ export async function renderGlucoseReport(input: GlucoseReportInput): Promise<Bu
     y = drawGlucoseSections(page, metrics, y);
   }
   drawOtherResults(page, y);
+  drawAdvice(page);
+  drawDisclaimer(page);
 
   doc.end();
   return done;
@@ -184,8 +190,8 @@ function drawMetrics({ doc, input, t, left, width, glucoseText }: Page, metrics:
   return my;
 }
 
-/** HbA1c, lipids, blood pressure and weight (latest of each), then the disclaimer. */
-function drawOtherResults({ doc, input, t, left, width, label }: Page, y: number): void {
+/** HbA1c, lipids, blood pressure and weight (latest of each). */
+function drawOtherResults({ doc, input, t, left, label }: Page, y: number): void {
   doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.otherResults, left, y);
   doc.font('Helvetica').fontSize(9);
   const when = (iso: string) => ` (${formatDate(input.language, Date.parse(iso), input.timeZone)})`;
@@ -206,6 +212,39 @@ function drawOtherResults({ doc, input, t, left, width, label }: Page, y: number
   }
   doc.text(`${label(t.bloodPressure)}${bp ? `${bp.systolic}/${bp.diastolic}${NBSP}mmHg${when(bp.measuredAt)}` : t.none}`);
   doc.text(`${label(t.weight)}${weight ? `${formatNumber(input.language, weight.kg, 1)}${NBSP}kg${when(weight.measuredAt)}` : t.none}`);
+}
+
+/** Facts printed per finding; a post-meal finding over 90 days may hold dozens. */
+const ADVICE_EVIDENCE_SHOWN = 4;
+
+/**
+ * The findings as the patient reads them on screen (renderFinding, in the report's language and
+ * unit), kept short: the title, the first facts of the evidence as one paragraph, what to
+ * discuss. The 15/15 rule and the emergency numbers close the section once, however many
+ * findings call for them. Past the foot of the page the text flows onto a second one.
+ */
+function drawAdvice({ doc, input, t, left, width }: Page): void {
+  if (input.advice.length === 0) return;
+  doc.moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text(t.advice, left, doc.y, { width });
+  const safety = new Set<string>();
+  for (const finding of input.advice) {
+    const text = renderFinding(finding, input.language, input.glucoseUnit);
+    doc.moveDown(0.3);
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(finding.severity === 'urgent' ? COLORS.very_low : COLORS.text);
+    doc.text(winAnsi(text.title), left, doc.y, { width });
+    const shown = text.evidence.slice(0, ADVICE_EVIDENCE_SHOWN);
+    if (text.evidence.length > shown.length) shown.push(t.moreEvidence(text.evidence.length - shown.length));
+    doc.font('Helvetica').fontSize(8).fillColor(COLORS.text).text(winAnsi(shown.join(' · ')), left + 8, doc.y, { width: width - 8 });
+    doc.font('Helvetica-Oblique').fillColor(COLORS.muted).text(winAnsi(text.discuss), left + 8, doc.y, { width: width - 8 });
+    for (const line of text.safety) safety.add(line);
+  }
+  if (safety.size === 0) return;
+  doc.moveDown(0.3);
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(COLORS.very_low).text(winAnsi([...safety].join(' ')), left, doc.y, { width });
+}
+
+function drawDisclaimer({ doc, t, left, width }: Page): void {
   doc.moveDown(0.5);
   doc.font('Helvetica-Oblique').fontSize(7).fillColor(COLORS.muted).text(t.disclaimer, left, doc.y, { width });
 }

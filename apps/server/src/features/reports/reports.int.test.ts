@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { adviceResponseSchema } from '@glucosuivi/domain/advice/advice.schemas';
+import { renderFinding } from '@glucosuivi/domain/advice/advice.texts';
 import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
 import { weeklyReportSchema } from '@glucosuivi/domain/reports/reports.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -61,7 +63,7 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     expect(rows.find((r) => r.includes('HbA1c'))?.split(';').slice(3, 7)).toEqual(['7', '%', '53', 'mmol/mol']);
   });
 
-  it.skipIf(!hasPdftotext)('renders a one-page PDF whose text pdftotext can read (name, time in range, GMI)', async () => {
+  it.skipIf(!hasPdftotext)('renders a PDF whose text pdftotext can read (name, time in range, GMI), the glucose report on its first page', async () => {
     const res = await t.app.inject({ url: '/api/reports/glucose.pdf?days=14', headers: actingAs(patient) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -70,7 +72,11 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     writeFileSync(file, res.rawPayload);
     if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, res.rawPayload);
     const info = execFileSync('pdfinfo', [file]).toString();
-    expect(info).toMatch(/Pages:\s+1\n/);
+    // The glucose report fills the first page; the advice findings may flow onto a second.
+    expect(info).toMatch(/Pages:\s+[12]\n/);
+    const firstPage = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', file, '-']).toString();
+    expect(firstPage).toContain('Profils quotidiens');
+    expect(firstPage).toContain('Autres résultats');
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain('Hélène Lefèvre-Çelik');
     expect(text).toContain('Temps dans la cible');
@@ -82,6 +88,27 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     expect(text).toMatch(/Patient : /);
     expect(text).toMatch(/\d %/);
     expect(text).not.toMatch(/\d%/);
+  });
+
+  it.skipIf(!hasPdftotext)("prints the period's advice findings as the patient reads them, with the 15/15 rule", async () => {
+    const advice = adviceResponseSchema.parse((await t.app.inject({ url: '/api/advice?days=14', headers: actingAs(patient) })).json());
+    // The generated fortnight has night lows below 54 mg/dL: the most pressing finding names them.
+    expect(advice.findings[0]).toMatchObject({ kind: 'night_hypo', showHypoTreatment: true });
+    const res = await t.app.inject({ url: '/api/reports/glucose.pdf?days=14', headers: actingAs(patient) });
+    const file = join(mkdtempSync(join(tmpdir(), 'gs-pdf-')), 'advice.pdf');
+    writeFileSync(file, res.rawPayload);
+    // Without -layout, each paragraph comes out as running text whatever the columns.
+    const text = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+    expect(text).toContain('Points à discuter avec votre équipe soignante');
+    for (const finding of advice.findings) {
+      const rendered = renderFinding(finding, 'fr', 'mmol/L');
+      expect(text).toContain(rendered.title);
+      expect(text).toContain(rendered.discuss.replace(/\s+/g, ' '));
+    }
+    const night = renderFinding(advice.findings[0]!, 'fr', 'mmol/L');
+    expect(text).toContain(night.evidence[0]!.replace(/[\u202F\u00A0]/g, ' '));
+    expect(text).toContain('Prenez 15 g de sucre rapide, puis contrôlez à nouveau après 15 minutes.');
+    expect(text).toContain('appelez le 15 (SAMU) ou le 112');
   });
   if (!hasPdftotext) it.skip('PDF text check skipped: pdftotext is not installed (apt-get install poppler-utils)', () => undefined);
 

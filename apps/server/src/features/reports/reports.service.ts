@@ -5,6 +5,7 @@ import { fhirBundleChunks } from '@glucosuivi/domain/fhir/fhir.bundle';
 import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/event-bus';
+import { ownAdviceInTx } from '../advice/advice.service';
 import { countAlertsInPeriod } from '../alerts/alerts.service';
 import { exportAllMeasurements, exportGlucosePages, exportHealthMeasurements, glucosePeriodInTx, glucoseReadingsInTx, latestByKindInTx } from '../measurements/measurements.service';
 import { getProfile, loadPatientContext, requirePatient } from '../profile/profile.service';
@@ -61,6 +62,7 @@ export async function glucoseReportInput(deps: ReportsDeps, actor: Actor | null,
       glucose: await glucosePeriodInTx(tx, patient.userId, context, period),
       series: await glucoseReadingsInTx(tx, patient.userId, new Date(period.from), new Date(period.to)),
       latest: await latestByKindInTx(tx, patient.userId),
+      advice: await ownAdviceInTx(tx, patient.userId, context, period),
     };
   });
   const { context } = data;
@@ -77,6 +79,7 @@ export async function glucoseReportInput(deps: ReportsDeps, actor: Actor | null,
     glucose: data.glucose,
     latest: data.latest,
     series: data.series,
+    advice: data.advice,
   };
 }
 

@@ -29,6 +29,10 @@ export interface ReportTexts {
   daily: string;
   noGlucose: string;
   otherResults: string;
+  /** Heading of the advice findings (advice.texts.ts words each finding). */
+  advice: string;
+  /** Ends a finding's evidence cut short: the other facts are on the screen. */
+  moreEvidence: (count: number) => string;
   hba1c: string;
   lipids: string;
   lipidNames: { total: string; hdl: string; ldl: string; triglycerides: string };
@@ -80,6 +84,8 @@ const fr: ReportTexts = {
   daily: 'Profils quotidiens',
   noGlucose: 'Aucune glycémie sur la période.',
   otherResults: 'Autres résultats (dernières valeurs)',
+  advice: 'Points à discuter avec votre équipe soignante',
+  moreEvidence: (count) => `et ${count}${NBSP}${count > 1 ? 'autres' : 'autre'} dans l’application`,
   hba1c: 'HbA1c',
   lipids: 'Bilan lipidique',
   lipidNames: { total: 'Cholestérol total', hdl: 'HDL', ldl: 'LDL', triglycerides: 'Triglycérides' },
@@ -131,6 +137,8 @@ const en: ReportTexts = {
   daily: 'Daily profiles',
   noGlucose: 'No glucose readings in this period.',
   otherResults: 'Other results (latest values)',
+  advice: 'Points to discuss with your care team',
+  moreEvidence: (count) => `and ${count} more in the app`,
   hba1c: 'HbA1c',
   lipids: 'Lipid panel',
   lipidNames: { total: 'Total cholesterol', hdl: 'HDL', ldl: 'LDL', triglycerides: 'Triglycerides' },
@@ -182,6 +190,8 @@ const es: ReportTexts = {
   daily: 'Perfiles diarios',
   noGlucose: 'Ninguna glucosa en el periodo.',
   otherResults: 'Otros resultados (últimos valores)',
+  advice: 'Puntos para hablar con su equipo médico',
+  moreEvidence: (count) => `y ${count} más en la aplicación`,
   hba1c: 'HbA1c',
   lipids: 'Perfil lipídico',
   lipidNames: { total: 'Colesterol total', hdl: 'HDL', ldl: 'LDL', triglycerides: 'Triglicéridos' },
@@ -223,6 +233,19 @@ export function formatNumber(language: ReportLanguage, value: number, decimals: 
   return new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
     .format(value)
     .replace(/[\u202F\u2009]/g, NBSP);
+}
+
+/**
+ * A text written for the screen, made printable in the PDF's WinAnsi fonts: thin and narrow
+ * spaces become non-breaking ones, the minus sign a hyphen, ≤ and ≥ two characters. Every other
+ * character of the three languages (accents, ñ, ¿, dashes, quotes) is in WinAnsi already.
+ */
+export function winAnsi(text: string): string {
+  return text
+    .replace(/[\u202F\u2009]/g, NBSP)
+    .replace(/\u2212/g, '-')
+    .replace(/\u2264/g, '<=')
+    .replace(/\u2265/g, '>=');
 }
 
 /** "12 %" in French, "12%" in English. */
