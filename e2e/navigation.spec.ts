@@ -338,10 +338,13 @@ test.describe('spec behaviours', () => {
   test('the landing page marks features not built yet as coming soon and shows contact details', async ({ page }) => {
     await page.goto('/');
     const soon = page.locator('#features li', { hasText: 'Bientôt' });
-    await expect(soon).toHaveCount(1);
+    // Every feature card's page or card is built: none promises anything "bientôt".
+    await expect(page.locator('#features li')).not.toHaveCount(0);
+    await expect(soon).toHaveCount(0);
     const titled = (title: string) => soon.filter({ has: page.getByRole('heading', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }) });
-    for (const title of ['Conseils explicables']) await expect(titled(title)).toHaveCount(1);
-    // Messages, appointments, reminders and the CGM connection are built: their cards promise nothing "bientôt".
+    // Advice, messages, appointments, reminders and the CGM connection are built.
+    await expect(titled('Conseils explicables')).toHaveCount(0);
+    await expect(page.locator('#features li').filter({ has: page.getByRole('heading', { name: /^Conseils explicables/ }) })).toHaveCount(1);
     await expect(titled('Messagerie')).toHaveCount(0);
     await expect(titled('Rendez-vous')).toHaveCount(0);
     await expect(titled('Rappels')).toHaveCount(0);

@@ -292,9 +292,9 @@ export function menuFor(role: MenuRole): MenuItem[] {
 
 /**
  * Landing feature cards whose page is not built yet: they say "bientôt" instead of promising it.
- * Advice has no page of its own; its card waits for the advice engine (flip it here).
+ * Advice has no page of its own: its card is on the patient dashboard and the professional's patient page.
  */
-const ADVICE_BUILT = false;
+const ADVICE_BUILT = true;
 const FEATURE_CARD_PAGES = { messaging: 'messages', appointments: 'appointments', reminders: 'reminders', cgm: 'cgmConnection' } as const;
 export const UPCOMING_FEATURES: readonly string[] = [
   ...(ADVICE_BUILT ? [] : ['advice']),

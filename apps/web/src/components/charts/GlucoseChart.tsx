@@ -20,6 +20,51 @@ export interface GlucoseChartProps {
   describedBy?: string;
   /** Extra line of the tooltip for a reading at this instant (its meal context). */
   detailAt?: (t: number) => string | null;
+  /** Spans to shade behind the trace (e.g. the nights of an advice finding); say so in the text alternative. */
+  highlights?: readonly HighlightWindow[];
+  /** Id of the focusable chart, so a page can move the focus to it. */
+  chartId?: string;
+}
+
+/** An instant span, epoch ms; start = end for a single reading. */
+export interface HighlightWindow {
+  start: number;
+  end: number;
+}
+
+/** A highlighted span is never thinner than this, so a short episode on a 90-day chart still shows. */
+const MIN_HIGHLIGHT_PX = 8;
+
+/** The highlighted spans that fall inside the chart's window. */
+export function visibleHighlights(highlights: readonly HighlightWindow[] | undefined, from: number, to: number): HighlightWindow[] {
+  return (highlights ?? []).filter((w) => w.end >= from && w.start <= to);
+}
+
+/** Shades each highlighted span across the plot's height, edged on both sides, behind the trace. */
+function highlightHook(windows: readonly HighlightWindow[]) {
+  return (u: uPlot) => {
+    const { ctx, bbox } = u;
+    ctx.save();
+    for (const w of windows) {
+      let left = u.valToPos(w.start, 'x', true);
+      let right = u.valToPos(w.end, 'x', true);
+      const minWidth = MIN_HIGHLIGHT_PX * uPlot.pxRatio;
+      if (right - left < minWidth) {
+        const middle = (left + right) / 2;
+        left = middle - minWidth / 2;
+        right = middle + minWidth / 2;
+      }
+      left = Math.max(bbox.left, left);
+      right = Math.min(bbox.left + bbox.width, right);
+      if (right <= left) continue;
+      ctx.fillStyle = 'rgba(109, 40, 217, 0.22)';
+      ctx.fillRect(left, bbox.top, right - left, bbox.height);
+      ctx.strokeStyle = 'rgba(109, 40, 217, 0.9)';
+      ctx.lineWidth = uPlot.pxRatio;
+      ctx.strokeRect(left, bbox.top, right - left, bbox.height);
+    }
+    ctx.restore();
+  };
 }
 
 /** Draws the target range (in range band) behind the series, with its two limits. */
@@ -49,7 +94,7 @@ export function axisColors() {
 }
 
 /** Glucose over time on a canvas: min/max decimated (every low kept), target range drawn. */
-export function GlucoseChart({ t, v, from, to, unit, range, timeZone, language, label, describedBy, detailAt }: GlucoseChartProps) {
+export function GlucoseChart({ t, v, from, to, unit, range, timeZone, language, label, describedBy, detailAt, highlights, chartId }: GlucoseChartProps) {
   const decimals = glucoseDecimals(unit);
   const data = useMemo<uPlot.AlignedData>(() => {
     // Two points per pixel of a wide screen is plenty; the chart redraws on resize anyway.
@@ -57,6 +102,7 @@ export function GlucoseChart({ t, v, from, to, unit, range, timeZone, language, 
     const ys = Array.from(points.v, (x) => (x === x ? formatGlucose(x, unit) : null));
     return [Array.from(points.t), ys];
   }, [t, v, unit]);
+  const shaded = useMemo(() => visibleHighlights(highlights, from, to), [highlights, from, to]);
 
   const options = useCallback(
     (width: number): uPlot.Options => {
@@ -107,10 +153,10 @@ export function GlucoseChart({ t, v, from, to, unit, range, timeZone, language, 
             values: (_u, splits) => splits.map((s) => formatNumber(s, language, decimals)),
           },
         ],
-        hooks: { drawClear: [targetBandHook(low, high)] },
+        hooks: { drawClear: [targetBandHook(low, high), highlightHook(shaded)] },
       };
     },
-    [data, from, to, unit, range, timeZone, language, label, decimals],
+    [data, from, to, unit, range, timeZone, language, label, decimals, shaded],
   );
 
   const tooltip = useCallback(
@@ -132,5 +178,5 @@ export function GlucoseChart({ t, v, from, to, unit, range, timeZone, language, 
     [language, decimals, unit, timeZone, detailAt],
   );
 
-  return <UPlotChart options={options} data={data} label={label} describedBy={describedBy} tooltip={tooltip} />;
+  return <UPlotChart options={options} data={data} label={label} describedBy={describedBy} tooltip={tooltip} id={chartId} highlighted={shaded.length} />;
 }

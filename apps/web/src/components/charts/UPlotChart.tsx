@@ -31,13 +31,16 @@ interface UPlotChartProps {
   tooltip?: (u: uPlot, idx: number) => ReactNode;
   /** Series whose points the arrow keys walk through. */
   keyboardSeries?: number;
+  id?: string;
+  /** How many spans the options shade (the canvas cannot be inspected: tests and tools read this). */
+  highlighted?: number;
 }
 
 /**
  * uPlot on a canvas, sized to its container. Focusable: the arrow keys move the cursor from
  * point to point (Home/End to the ends) and the tooltip says what is there.
  */
-export function UPlotChart({ options, data, label, describedBy, height = 260, tooltip, keyboardSeries = 1 }: UPlotChartProps) {
+export function UPlotChart({ options, data, label, describedBy, height = 260, tooltip, keyboardSeries = 1, id, highlighted = 0 }: UPlotChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   const [width, setWidth] = useState(0);
@@ -115,6 +118,8 @@ export function UPlotChart({ options, data, label, describedBy, height = 260, to
     <div className="relative">
       <div
         ref={containerRef}
+        id={id}
+        data-highlighted={highlighted > 0 ? highlighted : undefined}
         role="img"
         aria-label={label}
         aria-describedby={describedBy}

@@ -8,14 +8,26 @@ import { seriesColumns } from '@glucosuivi/domain/glucose/series';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { AgpChart } from '@/components/charts/AgpChart';
 import { DailyOverlayChart, overlayByDay } from '@/components/charts/DailyOverlayChart';
-import { GlucoseChart } from '@/components/charts/GlucoseChart';
+import { GlucoseChart, type HighlightWindow } from '@/components/charts/GlucoseChart';
 import { formatDateTime, formatGlucoseValue } from '@/components/charts/glucose-display';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { healthKeys } from '@/lib/queries/patient-data';
+import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from './Card';
 import type { SeriesAnswer } from './LastGlucose';
+
+/** Spans shaded on the glucose chart, what the text alternative says about them, and how to remove them. */
+export interface ChartHighlight {
+  windows: readonly HighlightWindow[];
+  description: string;
+  clearLabel: string;
+  onClear: () => void;
+}
+
+/** The focusable glucose chart, for a page that moves the focus to it. */
+export const GLUCOSE_CHART_ID = 'glucose-chart';
 
 export function ChartsSection({
   summary,
@@ -25,6 +37,7 @@ export function ChartsSection({
   series,
   span,
   withContexts = true,
+  highlight,
 }: {
   summary: Summary;
   unit: GlucoseUnit;
@@ -34,6 +47,7 @@ export function ChartsSection({
   span: { from: string; to: string };
   /** Meal contexts come from the reader's own records: off when a professional reads a patient. */
   withContexts?: boolean;
+  highlight?: ChartHighlight | null;
 }) {
   const { t } = useTranslation('health');
   const columns = useMemo(() => (series.data ? seriesColumns(decodeGlucoseSeries(series.data.series)) : null), [series.data]);
@@ -67,10 +81,17 @@ export function ChartsSection({
               label={t('chart.label', { count: summary.period.days })}
               describedBy="chart-summary"
               detailAt={detailAt}
+              highlights={highlight?.windows}
+              chartId={GLUCOSE_CHART_ID}
             />
             <p id="chart-summary" className="mt-2 text-sm text-muted" data-testid="chart-summary">
-              {summaryText}
+              {highlight ? `${summaryText} ${highlight.description}` : summaryText}
             </p>
+            {highlight ? (
+              <Button variant="secondary" className="my-2" onClick={highlight.onClear}>
+                {highlight.clearLabel}
+              </Button>
+            ) : null}
             <p className="text-xs text-muted">{t('chart.keyboard')}</p>
           </>
         )}

@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getGlucoseSeries, getSummary } from '@glucosuivi/domain/measurements/measurements.contract';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { AdviceCard } from '@/components/advice/AdviceCard';
+import { advicePeriodFor } from '@/components/advice/advice-view';
+import { usePatientAdvice } from '@/components/advice/use-advice';
+import { useChartNights } from '@/components/advice/use-chart-nights';
 import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
 import { Card } from '@/components/glucose-dashboard/Card';
 import { ChartsSection } from '@/components/glucose-dashboard/ChartsSection';
@@ -41,6 +45,9 @@ export function DashboardPage() {
     queryFn: ({ signal }) => apiCall(getGlucoseSeries, { query: span ?? seriesWindow(days, Date.now()), signal }),
     enabled: span !== null,
   });
+  const advicePeriod = advicePeriodFor(days);
+  const advice = usePatientAdvice(advicePeriod);
+  const nights = useChartNights({ advice: advice.data, period: advicePeriod, days, setDays, chartReady: series.data !== undefined });
 
   if (summary.isPending || settings.isPending) {
     return (
@@ -86,7 +93,7 @@ export function DashboardPage() {
       title={t('title')}
       actions={
         <div className="flex flex-col gap-1">
-          <PeriodPicker value={days} onChange={setDays} />
+          <PeriodPicker value={days} onChange={nights.changePeriod} />
           <PeriodCaption period={data.period} />
         </div>
       }
@@ -102,7 +109,16 @@ export function DashboardPage() {
           <p className="text-muted">{t('noGlucoseInPeriod')}</p>
         )}
       </Card>
-      <ChartsSection summary={data} unit={unit} timeZone={timeZone} language={language} series={series} span={span ?? seriesWindow(days, Date.now())} />
+      <AdviceCard advice={advice} days={advicePeriod} unit={unit} reader="patient" nights={nights.nights} />
+      <ChartsSection
+        summary={data}
+        unit={unit}
+        timeZone={timeZone}
+        language={language}
+        series={series}
+        span={span ?? seriesWindow(days, Date.now())}
+        highlight={nights.chartHighlight}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         <TrendCards summary={data} unit={unit} timeZone={timeZone} />
         <RecentEntries unit={unit} timeZone={timeZone} />

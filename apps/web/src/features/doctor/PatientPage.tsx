@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft, Lock, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,10 @@ import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schem
 import type { PatientAnalytics } from '@glucosuivi/domain/doctor/doctor.schemas';
 import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
+import { AdviceCard } from '@/components/advice/AdviceCard';
+import { advicePeriodFor } from '@/components/advice/advice-view';
+import { useProfessionalAdvice } from '@/components/advice/use-advice';
+import { useChartNights } from '@/components/advice/use-chart-nights';
 import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
@@ -112,6 +116,9 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
     queryFn: ({ signal }) => apiCall(patientGlucoseSeries, { params: { patientId }, query: span, signal }),
     enabled: shares('glucose'),
   });
+  const advicePeriod = advicePeriodFor(days);
+  const advice = useProfessionalAdvice(patientId, advicePeriod);
+  const nights = useChartNights({ advice: advice.data, period: advicePeriod, days, setDays: onDays, chartReady: series.data !== undefined });
   const glucoseSummary: Summary | null = summary.glucose ? { ...summary, glucose: summary.glucose, openAlerts: summary.openAlerts ?? 0 } : null;
   const categoryList = (list: readonly ShareCategory[]) => list.map((c) => t(`categories.${c}`)).join(', ');
   const trendsOther = useMemo(
@@ -145,7 +152,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
         </div>
       }
     >
-      <PeriodPicker value={days} onChange={onDays} />
+      <PeriodPicker value={days} onChange={nights.changePeriod} />
       <PeriodCaption period={summary.period} />
       {glucoseSummary ? (
         <>
@@ -165,13 +172,37 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
               <p className="text-muted">{t('health:noGlucoseInPeriod')}</p>
             )}
           </Card>
-          <ChartsSection summary={glucoseSummary} unit={unit} timeZone={timeZone} language={language} series={series} span={span} withContexts={false} />
+          <ChartsSection
+            summary={glucoseSummary}
+            unit={unit}
+            timeZone={timeZone}
+            language={language}
+            series={series}
+            span={span}
+            withContexts={false}
+            highlight={nights.chartHighlight}
+          />
         </>
       ) : (
         <Card id="glucose" title={t('patient.glucoseTitle')}>
           <NotShared long />
         </Card>
       )}
+      <AdviceCard
+        advice={advice}
+        days={advicePeriod}
+        unit={unit}
+        reader="professional"
+        nights={glucoseSummary ? nights.nights : undefined}
+        notice={
+          shares('glucose') ? null : (
+            <p className="inline-flex items-center gap-1 text-sm text-muted italic" data-testid="advice-not-shared">
+              <Lock aria-hidden="true" className="size-3.5 shrink-0" />
+              {t('advice:glucoseNotShared')}
+            </p>
+          )
+        }
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         <TrendCards summary={summary} unit={unit} timeZone={timeZone} other={trendsOther} />
         <PatientAlerts patientId={patientId} shared={shares('alerts')} unit={unit} timeZone={timeZone} />

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getSettings } from '@glucosuivi/domain/settings/settings.contract';
 import { apiCall } from '@/lib/api-client';
 import { unitOfSetting } from '@/components/charts/glucose-display';
-import { healthKeys } from './query-keys';
+import { adviceKeys, healthKeys } from './query-keys';
 
 export { healthKeys };
 
@@ -12,6 +12,7 @@ export function invalidateHealthData(queryClient: QueryClient): Promise<unknown>
     queryClient.invalidateQueries({ queryKey: healthKeys.measurements }),
     queryClient.invalidateQueries({ queryKey: healthKeys.alerts }),
     queryClient.invalidateQueries({ queryKey: healthKeys.reports }),
+    queryClient.invalidateQueries({ queryKey: adviceKeys.all }),
   ]);
 }
 

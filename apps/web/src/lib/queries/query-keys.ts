@@ -13,6 +13,15 @@ export const healthKeys = {
   profile: ['profile'] as const,
 };
 
+/**
+ * The patient's own advice, per period (14, 30 or 90 days). A professional's view of a patient's
+ * advice lives under `doctorKeys.patient(id)`, so what changes that page changes it too.
+ */
+export const adviceKeys = {
+  all: ['advice'] as const,
+  period: (days: number) => ['advice', days] as const,
+};
+
 /** The professional's pages; a change under one patient invalidates that patient only. */
 export const doctorKeys = {
   all: ['doctor'] as const,

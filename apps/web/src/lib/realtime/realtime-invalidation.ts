@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { DomainEvent, DomainEventOf, DomainEventType } from '@glucosuivi/domain/shared/events';
-import { appointmentKeys, careTeamKeys, doctorKeys, healthKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
+import { adviceKeys, appointmentKeys, careTeamKeys, doctorKeys, healthKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
 import { messageKeys } from '@/lib/queries/message-keys';
 import { sessionQueryKey } from '@/lib/session';
 
@@ -15,6 +15,7 @@ export const REALTIME_KEYS: readonly QueryKey[] = [
   healthKeys.alerts,
   healthKeys.reports,
   healthKeys.profile,
+  adviceKeys.all,
   doctorKeys.all,
   careTeamKeys.all,
   messageKeys.all,
@@ -23,9 +24,13 @@ export const REALTIME_KEYS: readonly QueryKey[] = [
   appointmentKeys.all,
 ];
 
-/** What a patient's measurements feed: their own pages, and the professional's list and page of them. */
+/**
+ * What a patient's measurements feed: their own pages (advice included: readings, meals, lab
+ * results and blood pressure are its inputs), and the professional's list and page of them.
+ */
 const measurementKeys = (patientId: string): QueryKey[] => [
   healthKeys.measurements,
+  adviceKeys.all,
   healthKeys.alerts,
   healthKeys.reports,
   doctorKeys.patient(patientId),
@@ -54,9 +59,10 @@ export const EVENT_KEYS: {
   'measurement.recorded': (e) => measurementKeys(e.patientId),
   'measurement.updated': (e) => measurementKeys(e.patientId),
   'measurement.deleted': (e) => measurementKeys(e.patientId),
-  // Targets shape the summary's checks, the report and the profile form; the triage list uses the standard range.
+  // Targets shape the summary's checks, the advice thresholds, the report and the profile form; the triage list uses the standard range.
   'targets.changed': (e) => [
     healthKeys.measurements,
+    adviceKeys.all,
     healthKeys.reports,
     healthKeys.profile,
     doctorKeys.patient(e.patientId),
