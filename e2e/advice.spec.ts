@@ -27,6 +27,12 @@ async function signIn(page: Page, email: string) {
 
 const adviceCard = (page: Page, title = 'Conseils personnalisés') => page.getByRole('region', { name: title });
 
+/** A long evidence list is folded after five lines: unfold it, so every line is there to count. */
+async function unfoldEvidence(finding: Locator): Promise<void> {
+  const more = finding.getByRole('button', { name: /^Voir (l'autre observation|les \d+ autres observations)$/ });
+  if ((await more.count()) > 0) await more.click();
+}
+
 /**
  * Pixels of the chart's canvas tinted by the highlight's violet (more red and much more blue than
  * green): none of the trace (blue), the target band (green), the grid or the axes (greys) is.
@@ -46,7 +52,7 @@ async function highlightPixels(canvas: Locator): Promise<number> {
 }
 
 test.describe('advice', () => {
-  test("Camille's night hypos: evidence, the nights on the chart, a vote kept; axe clean; en and es complete", async ({ page }) => {
+  test("Camille's night hypos: evidence, the nights on the chart, a vote kept, the weekly report; axe clean; en and es complete", async ({ page }) => {
     test.setTimeout(120_000);
     const missing = trackMissingKeys(page);
     await signIn(page, CAMILLE);
@@ -57,6 +63,7 @@ test.describe('advice', () => {
     await expect(finding).toBeVisible();
     // Severity in words, not colour alone; the evidence names each night with its lowest value.
     await expect(finding.getByText(/^(Important|À surveiller)$/)).toBeVisible();
+    await unfoldEvidence(finding);
     const nights = finding.getByTestId('advice-evidence').getByRole('listitem');
     await expect(nights.first()).toHaveText(/^Nuit du \d{1,2}(\s\S+)?\sau\s\d{1,2}\s\S+\s:\s\d+\smg\/dL\sà\s\d{2}:\d{2}$/);
     const count = await nights.count();
@@ -100,6 +107,12 @@ test.describe('advice', () => {
     const reloaded = adviceCard(page).getByRole('article', { name: NIGHT_HYPO_TITLE });
     await expect(reloaded.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
 
+    // The weekly report carries the same findings (of the last 14 days, as the dashboard's card).
+    await page.goto('/weekly-report');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bilan de la semaine');
+    await expect(adviceCard(page).getByRole('article', { name: NIGHT_HYPO_TITLE })).toBeVisible();
+    expect(await axeViolations(page, '/weekly-report with advice')).toEqual([]);
+
     // English and Spanish: the card, every text translated.
     for (const [lng, title] of [
       ['en', 'Personalised advice'],
@@ -132,6 +145,7 @@ test.describe('advice', () => {
     const finding = card.getByRole('article', { name: NIGHT_HYPO_TITLE });
     await expect(finding).toBeVisible();
     await expect(card.getByText(/Les conseils tels que le patient les voit/)).toBeVisible();
+    await unfoldEvidence(finding);
     await expect(finding.getByTestId('advice-evidence').getByRole('listitem')).toHaveCount(nightHypo!.evidence.nights!.length);
     await expect(card.getByRole('button', { name: 'Utile', exact: true })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Pas utile' })).toHaveCount(0);

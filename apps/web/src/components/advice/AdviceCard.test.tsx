@@ -127,6 +127,26 @@ describe('the advice card', () => {
     expect(more.textContent).toBe('Voir moins de conseils');
   });
 
+  it('folds a long evidence list after five lines behind a button that says how many more', async () => {
+    const nights = Array.from({ length: 8 }, (_, i) => {
+      const start = at(`2026-03-0${i + 1}T01:00:00Z`);
+      return { date: `2026-03-0${i + 1}`, lowestMgdl: 60 + i, lowestTime: '02:30', lowestAt: start + 30 * 60_000, start, end: start + 60 * 60_000 };
+    });
+    const many: AdviceFinding = { ...NIGHT_HYPO, evidence: { ...NIGHT_HYPO.evidence, nights } } as AdviceFinding;
+    stubApi(({ path }) => (path === '/api/advice' ? Response.json(answer([many])) : undefined));
+    renderWithProviders(<PatientCard />);
+    const finding = await screen.findByRole('article', { name: 'Hypoglycémies la nuit, à plusieurs reprises' });
+    const evidence = within(finding).getByTestId('advice-evidence');
+    expect(within(evidence).getAllByRole('listitem')).toHaveLength(5);
+    const more = within(finding).getByRole('button', { name: 'Voir les 3 autres observations' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.getAttribute('aria-controls')).toBe(evidence.id);
+    fireEvent.click(more);
+    expect(within(evidence).getAllByRole('listitem')).toHaveLength(8);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(more.textContent).toBe('Masquer le détail');
+  });
+
   it('says calmly that there is nothing to point out', async () => {
     stubApi(({ path }) => (path === '/api/advice' ? Response.json(answer([])) : undefined));
     renderWithProviders(<PatientCard />);

@@ -1,4 +1,5 @@
 import { Check, CircleAlert, Info, LifeBuoy, Moon, ThumbsDown, ThumbsUp, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdviceFinding, AdviceSeverity, AdviceVote } from '@glucosuivi/domain/advice/advice.schemas';
 import { ADVICE_REFERENCE_LABELS, type RenderedFinding } from '@glucosuivi/domain/advice/advice.texts';
@@ -71,11 +72,7 @@ export function AdviceFindingItem({
         </div>
       ) : null}
       <h4 className="font-semibold">{t('evidence')}</h4>
-      <ul className="list-disc pl-6" data-testid="advice-evidence">
-        {text.evidence.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+      <Evidence id={id} lines={text.evidence} />
       <h4 className="font-semibold">{t('discuss')}</h4>
       <p>{text.discuss}</p>
       <p className="text-xs text-muted">{t('reference', { reference: ADVICE_REFERENCE_LABELS[language][finding.reference] })}</p>
@@ -91,6 +88,36 @@ export function AdviceFindingItem({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** Beyond this many lines (a month of post-meal highs can be 20), the rest waits behind a button. */
+const EVIDENCE_SHOWN = 5;
+
+function Evidence({ id, lines }: { id: string; lines: readonly string[] }) {
+  const { t } = useTranslation('advice');
+  const [open, setOpen] = useState(false);
+  const folded = lines.length > EVIDENCE_SHOWN + 1 && !open;
+  const shown = folded ? lines.slice(0, EVIDENCE_SHOWN) : lines;
+  return (
+    <>
+      <ul id={`${id}-evidence`} className="list-disc pl-6" data-testid="advice-evidence">
+        {shown.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {lines.length > EVIDENCE_SHOWN + 1 ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-evidence`}
+          onClick={() => setOpen((value) => !value)}
+          className="min-h-11 w-fit rounded-lg px-2 text-left text-sm font-semibold text-primary underline underline-offset-2"
+        >
+          {open ? t('evidenceLess') : t('evidenceMore', { count: lines.length - EVIDENCE_SHOWN })}
+        </button>
+      ) : null}
+    </>
   );
 }
 

@@ -9,8 +9,11 @@ import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
+import { AdviceCard } from '@/components/advice/AdviceCard';
+import { usePatientAdvice } from '@/components/advice/use-advice';
 import { verdict, type DeltaKey } from './weekly-view';
 
+const ADVICE_DAYS = 14;
 const ROWS: readonly DeltaKey[] = ['inRange', 'belowRange', 'aboveRange', 'mean', 'gmi', 'cv', 'gri', 'activePercent'];
 
 function metricOf(m: GlucoseMetricsDto | null, key: DeltaKey): number | null {
@@ -42,6 +45,9 @@ export function WeeklyReportPage() {
   useDocumentTitle(t('weekly.title'));
   const settings = useGlucoseSettings();
   const report = useQuery({ queryKey: ['reports', 'weekly'], queryFn: ({ signal }) => apiCall(getWeeklyReport, { signal }) });
+  // Patterns need 14 days of data (the consensus minimum): the week's report shows the findings
+  // of the last 14 days, the same as the dashboard's card.
+  const advice = usePatientAdvice(ADVICE_DAYS);
   if (report.isPending || report.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-6">
@@ -114,6 +120,7 @@ export function WeeklyReportPage() {
           </tbody>
         </table>
       </section>
+      <AdviceCard advice={advice} days={ADVICE_DAYS} unit={unit} reader="patient" />
     </div>
   );
 }
