@@ -125,13 +125,20 @@ test.describe('web push', () => {
 
       // The service worker at /sw.js controls the site; Chromium hands it the push message as
       // its push service would (the exact bytes our push service received).
+      // Chromium drops a push handed to a registration that has no activated worker yet (the
+      // worker is registered at once but installs and activates a moment later, longer under
+      // load): wait for the activated version, not just for the registration.
       const cdp = await context.newCDPSession(page);
       const registrations = new Map<string, string>();
+      const activated = new Set<string>();
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
         for (const r of updated) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
       });
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const v of versions) if (v.status === 'activated') activated.add(v.registrationId);
+      });
       await cdp.send('ServiceWorker.enable');
-      await expect.poll(() => registrations.get(`${BASE}/`)).toBeTruthy();
+      await expect.poll(() => activated.has(registrations.get(`${BASE}/`) ?? ''), { message: 'the service worker is activated' }).toBe(true);
       const registrationId = registrations.get(`${BASE}/`)!;
       const deliver = (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: BASE, registrationId, data });
 
