@@ -30,7 +30,10 @@ export const profiles = pgTable(
 /** Medical specialties offered at professional registration (SPEC §3). */
 export const medicalSpecialties = pgTable('medical_specialties', {
   id: text().primaryKey(),
+  /** French name (the reference); English and Spanish beside it, shown in the sign-up list's language. */
   name: text().notNull(),
+  nameEn: text(),
+  nameEs: text(),
   isActive: boolean().notNull().default(true),
   displayOrder: integer().notNull().default(0),
 });

@@ -14,6 +14,10 @@ export const user = pgTable('user', {
   twoFactorEnabled: boolean().default(false),
   /** Set when the user asked for deletion: the account is locked until erased or cancelled. */
   deletionRequestedAt: timestamp({ withTimezone: true }),
+  /** Set when an administrator locks the account: no sign-in, no session, until unlocked. */
+  lockedAt: timestamp({ withTimezone: true }),
+  /** The administrator's reason, shown to other administrators (never to the person). */
+  lockReason: text(),
 });
 
 export const session = pgTable(

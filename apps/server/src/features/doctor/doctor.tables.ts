@@ -22,6 +22,10 @@ export const doctors = pgTable(
     email: text().notNull(),
     /** Set by an administrator after checking the licence. */
     verifiedAt: timestamp({ withTimezone: true }),
+    /** Set when an administrator refuses the licence; cleared by a later verification. */
+    rejectedAt: timestamp({ withTimezone: true }),
+    /** Why the licence was refused, told to the professional. */
+    rejectionReason: text(),
     /** Personal code a patient can use to invite this professional. */
     inviteCode: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
