@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './platform/db/database';
 import type { Clock } from './platform/clock';
-import { frameworkErrorHandler, registerErrorHandler, sendError } from './platform/http/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler';
+import { registerWebPages } from './platform/http/web-pages';
 import { registerInputGuard } from './platform/http/input-guard';
 import { registerActor, type ResolveActor } from './platform/http/actor';
 import { registerOriginCheck } from './platform/http/origin-check';
@@ -43,7 +41,6 @@ import { doctorRoutes } from './features/doctor/doctor.routes';
 import { adviceRoutes } from './features/advice/advice.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { supportRoutes, SUPPORT_LIMIT } from './features/support/support.routes';
-import { isAppPath, robotsTxt, sitemapXml } from '@glucosuivi/domain/shared/site-map';
 import { HEARTBEAT_INTERVAL_MS, SESSION_RECHECK_MS } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime.hub';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
@@ -341,59 +338,5 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
       log: api.log,
       perIp: limit('support-ip', SUPPORT_LIMIT.max, SUPPORT_LIMIT.windowMs),
     });
-  });
-}
-
-/** The built web app (when there is one), robots.txt and sitemap.xml, and what answers an unknown path. */
-async function registerWebPages(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
-  if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // The build writes .br and .gz beside each asset (scripts/build.mjs).
-      preCompressed: true,
-      setHeaders: (res, path) => {
-        res.setHeader('vary', 'accept-encoding');
-        // Hashed file names never change content: cache them for a year. Everything else
-        // (index.html, manifest, robots) is revalidated so a deploy shows at once.
-        res.setHeader(
-          'cache-control',
-          path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  // Written with this instance's own origin, so a self-hosted copy never points search engines
-  // at another site.
-  // Not part of the API: hidden from its OpenAPI document.
-  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(deps.publicUrl)),
-  );
-  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(sitemapXml(deps.publicUrl)),
-  );
-
-  const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/auth': 'auth.html' };
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
-    if (webDist && wantsPage && !path.startsWith('/assets/')) {
-      // The public entry pages were rendered at build time in French, signed out, without query
-      // (scripts/prerender.mjs). Any query (?lng=en, ?mode=register, ?next=…) may change what the
-      // page shows: that address gets the plain page, rendered by the app alone.
-      const prerendered = PRERENDERED_PAGES[path];
-      const query = request.url.split('?')[1] ?? '';
-      if (prerendered && (query === '' || query === 'lng=fr') && existsSync(join(webDist, 'prerendered', prerendered))) {
-        return reply.header('cache-control', 'no-cache').sendFile(`prerendered/${prerendered}`, webDist);
-      }
-      // History fallback: the SPA owns every other path, including its own 404 page, which an
-      // unknown path gets with a real 404 status (crawlers and monitors see it as missing).
-      return reply.code(isAppPath(path) ? 200 : 404).header('cache-control', 'no-cache').sendFile('index.html', webDist);
-    }
-    return sendError(reply, request, 'not_found', 'Not found');
   });
 }
