@@ -152,6 +152,17 @@ test.describe('public pages', () => {
   });
 });
 
+test('a full load of another page starts at its top, not where the previous page was scrolled', async ({ page }) => {
+  await page.goto('/features');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // React Router saves positions on pagehide; the next document's first entry must not get them.
+  await page.goto('/security');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('/api-docs lists the real endpoints and filters them', async ({ page }) => {
   await page.goto('/api-docs');
   await expect(page.getByText('/api/health', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { MAIN_CONTENT_ID } from '@/lib/a11y-context';
 import { RealtimeProvider } from '@/lib/realtime/RealtimeProvider';
 import { useSession } from '@/lib/session';
@@ -26,8 +26,17 @@ export function RootLayout({ menus }: { menus: RoleMenus }) {
           <Outlet />
         </main>
         <SiteFooter />
-        <ScrollRestoration />
+        <ScrollRestoration getKey={scrollKey} />
       </div>
     </RealtimeProvider>
   );
+}
+
+/**
+ * The first history entry of every document load has the key "default", so keying positions by
+ * history key alone restored the previous page's scroll on a full load of another page. That entry
+ * is keyed by its path instead (a reload of the same page keeps its position, as browsers do).
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? location.pathname : location.key;
 }
