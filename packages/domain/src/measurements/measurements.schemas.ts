@@ -100,6 +100,8 @@ export const glucoseInputSchema = z
     value: z.number(),
     unit: glucoseUnitSchema,
     context: glucoseContextSchema.nullable().optional(),
+    /** The person felt symptoms of a low (shaking, sweating, hunger…): with a reading < 70 mg/dL, advice shows the 15/15 rule. */
+    symptomatic: z.boolean().optional(),
     /** Default `manual`. */
     source: singleGlucoseSourceSchema.optional(),
   })
@@ -231,6 +233,8 @@ export const glucoseRecordSchema = z.object({
   source: glucoseSourceSchema,
   deviceId: z.string().nullable(),
   entryUnit: glucoseUnitSchema,
+  /** Present (true) only when the person said they felt symptoms of a low. */
+  symptomatic: z.literal(true).optional(),
 });
 export const hba1cRecordSchema = z.object({
   kind: z.literal('hba1c'),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { adviceResponseSchema, type AdviceFinding, type AdviceResponse, type FindingOf } from '@glucosuivi/domain/advice/advice.schemas';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -7,6 +7,7 @@ import { actingAs, createTestUser, headerActor, type TestUser } from '../../test
 import { countVotesByKind } from './advice.repository';
 import { adviceVoteTotals } from './advice.service';
 import { adviceFeedback } from './advice.tables';
+import { glucoseReadings } from '../measurements/measurements.tables';
 
 // The test clock: Monday 2 November 2026, 10:00 in Paris (UTC+1 since 25 October).
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
@@ -249,5 +250,62 @@ describe('advice: the patient, the care team and the votes', () => {
     const totals = await adviceVoteTotals({ database: t.database });
     expect(totals.find((row) => row.kind === 'dawn_rise')).toEqual({ kind: 'dawn_rise', useful: 3, notUseful: 0 });
     expect(totals.find((row) => row.kind === 'tir_change')).toEqual({ kind: 'tir_change', useful: 0, notUseful: 1 });
+  });
+});
+
+describe('advice: a low the patient felt', () => {
+  let t: TestApp;
+  let patient: TestUser;
+  // Two nights at 62 mg/dL: lows, never below 54 (no severe episode).
+  const nights = HYPO_NIGHTS.map((night) => ({ ...night, mgdl: 62 }));
+  const nightHypo = async () => {
+    const res = await t.app.inject({ url: '/api/advice', headers: actingAs(patient) });
+    expect(res.statusCode, res.body).toBe(200);
+    return find(adviceResponseSchema.parse(res.json()).findings, 'night_hypo');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ resolveActor: headerActor });
+    patient = await createTestUser(t.database, { firstName: 'Hélène' });
+    const readings: { measuredAt: string; value: number }[] = [];
+    for (let at = NOW - 14 * DAY; at < NOW; at += 5 * MINUTE) {
+      const low = nights.find((night) => at >= night.from && at < night.from + HYPO_MINUTES * MINUTE);
+      readings.push({ measuredAt: iso(at), value: low ? low.mgdl : 120 });
+    }
+    const batch = await t.app.inject({ method: 'POST', url: '/api/measurements/glucose/batch', headers: actingAs(patient), payload: { source: 'cgm', deviceId: 'libre', unit: 'mg/dL', readings } });
+    expect(batch.statusCode).toBe(200);
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('shows the 15/15 rule only once the patient records a low with symptoms, and no emergency numbers without a severe low', async () => {
+    expect(await nightHypo()).toMatchObject({ showHypoTreatment: false, showEmergencyNumbers: false });
+
+    // A finger-stick check during the first night's low, entered with "I feel symptoms".
+    const felt = (nights[0] as { from: number }).from + 10 * MINUTE + 30_000;
+    const entry = await t.app.inject({
+      method: 'POST',
+      url: '/api/measurements',
+      headers: actingAs(patient),
+      payload: { kind: 'glucose', measuredAt: iso(felt), value: 3.4, unit: 'mmol/L', symptomatic: true },
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    expect(entry.json().measurement).toMatchObject({ kind: 'glucose', symptomatic: true });
+
+    expect(await nightHypo()).toMatchObject({ showHypoTreatment: true, showEmergencyNumbers: false });
+  });
+
+  it('refuses a symptoms flag that is not a boolean, storing nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/measurements',
+      headers: actingAs(patient),
+      payload: { kind: 'glucose', measuredAt: iso(NOW - DAY), value: 65, unit: 'mg/dL', symptomatic: 'oui' },
+    });
+    expect(res.statusCode).toBe(400);
+    const stored = await t.database.db
+      .select({ n: count() })
+      .from(glucoseReadings)
+      .where(and(eq(glucoseReadings.patientId, patient.userId), eq(glucoseReadings.measuredAt, new Date(NOW - DAY))));
+    expect(stored[0]?.n).toBe(0);
   });
 });

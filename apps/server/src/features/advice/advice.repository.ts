@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AdviceKind, AdviceVote } from '@glucosuivi/domain/advice/advice.schemas';
 import type { Db, Tx } from '../../platform/db/database';
-import { healthMeasurements } from '../measurements/measurements.tables';
+import { glucoseReadings, healthMeasurements } from '../measurements/measurements.tables';
 import { adviceFeedback } from './advice.tables';
 
 /** The patient's vote on a kind of finding; a second vote on the same kind replaces the first. */
@@ -96,5 +96,19 @@ export async function mealTimesBetween(tx: Tx, patientId: string, from: Date, to
     .from(h)
     .where(and(eq(h.patientId, patientId), eq(h.kind, 'event'), eq(h.eventType, 'carbs'), gte(h.measuredAt, from), lt(h.measuredAt, to)))
     .orderBy(h.measuredAt);
+  return rows.map((row) => Number(row.t));
+}
+
+/**
+ * Times of the readings of [from, to) the patient said they felt as a low (a partial index is not
+ * worth it: the patient's readings of the period are one primary-key range).
+ */
+export async function symptomaticTimesBetween(tx: Tx, patientId: string, from: Date, to: Date): Promise<number[]> {
+  const g = glucoseReadings;
+  const rows = await tx
+    .select({ t: sql<number | string>`(extract(epoch from ${g.measuredAt}) * 1000)::float8` })
+    .from(g)
+    .where(and(eq(g.patientId, patientId), gte(g.measuredAt, from), lt(g.measuredAt, to), eq(g.symptomatic, true)))
+    .orderBy(g.measuredAt);
   return rows.map((row) => Number(row.t));
 }

@@ -10,7 +10,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 import { withPatient } from '../doctor/doctor.service';
 import { glucoseReadingsInTx } from '../measurements/measurements.service';
 import { loadPatientContext, requirePatient, type PatientContext } from '../profile/profile.service';
-import { countVotesByKind, mealTimesBetween, resultsBetween, upsertVote, votesOf, type AdviceResultKind } from './advice.repository';
+import { countVotesByKind, mealTimesBetween, symptomaticTimesBetween, resultsBetween, upsertVote, votesOf, type AdviceResultKind } from './advice.repository';
 
 /** The professional's view goes through the doctor feature's access check, hence its deps. */
 export interface AdviceDeps {
@@ -79,9 +79,9 @@ export function adviceGlucose(
 }
 
 /**
- * The findings of a period from what `visible` allows. Readings the patient felt as a low are not
- * recorded anywhere yet, so the 15/15 rule shows on severe lows only. Without glucose, only the
- * result findings are kept: "not enough data" would describe readings the reader cannot see.
+ * The findings of a period from what `visible` allows. A low the patient felt (a reading entered
+ * with "symptoms") shows the 15/15 rule as a severe low does. Without glucose, only the result
+ * findings are kept: "not enough data" would describe readings the reader cannot see.
  */
 async function adviceInTx(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod, visible: Visible): Promise<AdviceFinding[]> {
   const { from, to } = period;
@@ -100,6 +100,7 @@ async function adviceInTx(tx: Tx, patientId: string, context: PatientContext, pe
     input.readings = glucose.readings;
     input.previousReadings = glucose.readings;
     if (visible.meals) input.meals = await mealTimesBetween(tx, patientId, new Date(from), new Date(to));
+    input.symptomaticLows = await symptomaticTimesBetween(tx, patientId, new Date(from), new Date(to));
   }
   const results = await resultsBetween(tx, patientId, visible.results, new Date(to - RESULTS_LOOKBACK_DAYS * DAY_MS), new Date(to));
   input.hba1c = results.hba1c;

@@ -55,6 +55,7 @@ function toWrite(input: MeasurementInput, createdAt: Date): Write {
           ...common,
           valueMgdl: canonicalGlucose(input.value, input.unit),
           context: input.context ?? null,
+          symptomatic: input.symptomatic ? true : null,
           source: input.source ?? 'manual',
           deviceId: null,
           entryUnit: input.unit,

@@ -39,6 +39,7 @@ function glucoseRecord(row: GlucoseRow): GlucoseRecord {
     source: row.source as GlucoseRecord['source'],
     deviceId: row.deviceId,
     entryUnit: row.entryUnit as GlucoseRecord['entryUnit'],
+    ...(row.symptomatic ? { symptomatic: true as const } : {}),
   };
 }
 

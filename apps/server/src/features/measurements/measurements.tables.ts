@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgPolicy, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgPolicy, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
@@ -41,6 +41,8 @@ export const glucoseReadings = pgTable(
     deviceId: text(),
     entryUnit: text().notNull().default('mg/dL'),
     note: text(),
+    /** The patient said they felt symptoms of a low with this reading (manual entries only; null = not said). */
+    symptomatic: boolean(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

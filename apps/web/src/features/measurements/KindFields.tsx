@@ -92,6 +92,24 @@ export function KindFields({ kind, kit }: { kind: MeasurementKind; kit: FieldKit
             hint={rangeHint(glucoseLimitsIn(values.glucoseUnit).min, glucoseLimitsIn(values.glucoseUnit).max, values.glucoseUnit)}
           />
           <SelectField id={`${id}-context`} label={t('fields.context')} value={values.context} options={opt(GLUCOSE_CONTEXTS, 'contexts', true)} onChange={set('context')} />
+          <div className="flex items-start gap-3">
+            <input
+              id={`${id}-symptomatic`}
+              type="checkbox"
+              checked={values.symptomatic}
+              onChange={(event) => set('symptomatic')(event.target.checked)}
+              aria-describedby={`${id}-symptomatic-hint`}
+              className="mt-3 size-5 shrink-0 accent-primary"
+            />
+            <div className="flex-1">
+              <label htmlFor={`${id}-symptomatic`} className="flex min-h-11 cursor-pointer items-center font-medium">
+                {t('fields.symptomatic')}
+              </label>
+              <p id={`${id}-symptomatic-hint`} className="text-sm text-muted-foreground">
+                {t('hints.symptomatic')}
+              </p>
+            </div>
+          </div>
         </>
       ) : null}
 

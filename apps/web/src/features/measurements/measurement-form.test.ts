@@ -13,6 +13,27 @@ describe('buildInput', () => {
     });
   });
 
+  it('sends the symptoms of a low only when the person ticked them, and reads them back for editing', () => {
+    const felt = buildInput('glucose', { ...base(), value: '62', symptomatic: true }, 'Europe/Paris', NOW);
+    expect(felt.ok && felt.body.kind === 'glucose' && felt.body.symptomatic).toBe(true);
+    const plain = buildInput('glucose', { ...base(), value: '62' }, 'Europe/Paris', NOW);
+    expect(plain.ok && plain.body.kind === 'glucose' && 'symptomatic' in plain.body).toBe(false);
+    const record = {
+      kind: 'glucose' as const,
+      id: '00000000-0000-4000-8000-000000000001',
+      measuredAt: '2025-03-10T11:55:00.000Z',
+      createdAt: '2025-03-10T11:55:00.000Z',
+      note: null,
+      valueMgdl: 62,
+      context: null,
+      source: 'manual' as const,
+      deviceId: null,
+      entryUnit: 'mg/dL' as const,
+    };
+    expect(valuesFromRecord({ ...record, symptomatic: true }, base(), 'Europe/Paris', 'fr').symptomatic).toBe(true);
+    expect(valuesFromRecord(record, { ...base(), symptomatic: true }, 'Europe/Paris', 'fr').symptomatic).toBe(false);
+  });
+
   it('accepts a decimal comma in mmol/L', () => {
     const result = buildInput('glucose', { ...base('mmol/L'), value: '5,4' }, 'Europe/Paris', NOW);
     expect(result.ok && result.body.kind === 'glucose' && result.body.value).toBe(5.4);

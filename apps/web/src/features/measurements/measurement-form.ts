@@ -20,6 +20,8 @@ export type FormValues = {
   value: string;
   glucoseUnit: GlucoseUnit;
   context: string;
+  /** "I feel symptoms of a low" (glucose only). */
+  symptomatic: boolean;
   hba1cUnit: '%' | 'mmol/mol';
   method: string;
   lipidUnit: 'mg/dL' | 'mmol/L' | 'g/L';
@@ -52,6 +54,7 @@ export function emptyValues(glucoseUnit: GlucoseUnit, measuredAt: string): FormV
     value: '',
     glucoseUnit,
     context: NONE,
+    symptomatic: false,
     hba1cUnit: '%',
     method: NONE,
     lipidUnit: 'g/L',
@@ -123,7 +126,7 @@ export function buildInput(kind: MeasurementKind, v: FormValues, timeZone: strin
   let body: Record<string, unknown>;
   switch (kind) {
     case 'glucose':
-      body = { kind, ...common, value: num('value', true), unit: v.glucoseUnit, context: optionalChoice(v.context), source: 'manual' };
+      body = { kind, ...common, value: num('value', true), unit: v.glucoseUnit, context: optionalChoice(v.context), source: 'manual', ...(v.symptomatic ? { symptomatic: true } : {}) };
       break;
     case 'hba1c':
       body = { kind, ...common, value: num('value', true), unit: v.hba1cUnit, method: optionalChoice(v.method) };
@@ -237,7 +240,7 @@ export function valuesFromRecord(record: MeasurementRecord, base: FormValues, ti
   const v: FormValues = { ...base, measuredAt: toLocalInputValue(Date.parse(record.measuredAt), timeZone), note: record.note ?? '' };
   switch (record.kind) {
     case 'glucose':
-      return { ...v, glucoseUnit: record.entryUnit, value: fmt(formatGlucose(record.valueMgdl, record.entryUnit)), context: record.context ?? NONE };
+      return { ...v, glucoseUnit: record.entryUnit, value: fmt(formatGlucose(record.valueMgdl, record.entryUnit)), context: record.context ?? NONE, symptomatic: record.symptomatic === true };
     case 'hba1c':
       return { ...v, hba1cUnit: record.entryUnit, value: fmt(formatHba1c(record.percent, record.entryUnit)), method: record.method ?? NONE };
     case 'lipids': {
