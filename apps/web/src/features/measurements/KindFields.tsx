@@ -92,24 +92,7 @@ export function KindFields({ kind, kit }: { kind: MeasurementKind; kit: FieldKit
             hint={rangeHint(glucoseLimitsIn(values.glucoseUnit).min, glucoseLimitsIn(values.glucoseUnit).max, values.glucoseUnit)}
           />
           <SelectField id={`${id}-context`} label={t('fields.context')} value={values.context} options={opt(GLUCOSE_CONTEXTS, 'contexts', true)} onChange={set('context')} />
-          <div className="flex items-start gap-3">
-            <input
-              id={`${id}-symptomatic`}
-              type="checkbox"
-              checked={values.symptomatic}
-              onChange={(event) => set('symptomatic')(event.target.checked)}
-              aria-describedby={`${id}-symptomatic-hint`}
-              className="mt-3 size-5 shrink-0 accent-primary"
-            />
-            <div className="flex-1">
-              <label htmlFor={`${id}-symptomatic`} className="flex min-h-11 cursor-pointer items-center font-medium">
-                {t('fields.symptomatic')}
-              </label>
-              <p id={`${id}-symptomatic-hint`} className="text-sm text-muted-foreground">
-                {t('hints.symptomatic')}
-              </p>
-            </div>
-          </div>
+          <SymptomsField id={`${id}-symptomatic`} checked={values.symptomatic} onChange={set('symptomatic')} />
         </>
       ) : null}
 
@@ -194,5 +177,30 @@ export function KindFields({ kind, kit }: { kind: MeasurementKind; kit: FieldKit
         </>
       ) : null}
     </>
+  );
+}
+
+/** "I feel symptoms of a low": with a low reading, advice then shows the 15/15 rule. */
+function SymptomsField({ id, checked, onChange }: { id: string; checked: boolean; onChange: (value: boolean) => void }) {
+  const { t } = useTranslation('measurements');
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-hint`}
+        className="mt-3 size-5 shrink-0 accent-primary"
+      />
+      <div className="flex-1">
+        <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center font-medium">
+          {t('fields.symptomatic')}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {t('hints.symptomatic')}
+        </p>
+      </div>
+    </div>
   );
 }
