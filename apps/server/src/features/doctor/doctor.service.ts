@@ -221,9 +221,9 @@ export async function deleteNote(deps: DoctorDeps, actor: Actor | null, patientI
 const pct = (part: number, whole: number): number => roundHalfUp((part / whole) * 100, 1);
 const toIso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-/** One row of the list from the aggregate sums; categories not shared become `{ notShared: true }`. */
-export function toTriageRow(row: TriageDbRow, now: number): TriageRow {
-  const window = lastLocalDays(now, TRIAGE_DAYS, row.time_zone);
+/** One row of the list from the aggregate sums over `days` days; categories not shared become `{ notShared: true }`. */
+export function toTriageRow(row: TriageDbRow, now: number, days: number = TRIAGE_DAYS): TriageRow {
+  const window = lastLocalDays(now, days, row.time_zone);
   const scopes = row.scopes as ShareCategory[];
   const n = row.n ?? 0;
   let glucose: TriageRow['glucose'] = { notShared: true };
@@ -272,16 +272,29 @@ export function toTriageRow(row: TriageDbRow, now: number): TriageRow {
  * metrics use the standard bands, so patients compare on one scale. Each patient's shared categories are logged at most once an hour.
  */
 export async function triage(deps: DoctorDeps, actor: Actor | null, query: TriageQuery, client: ClientInfo): Promise<TriageList> {
+  const { rows, period } = await linkedPatientRows(deps, actor, TRIAGE_DAYS, ['glucose', 'alerts', 'hba1c'], client);
+  return { items: arrangeTriage(rows, query), total: rows.length, period };
+}
+
+/**
+ * Every linked patient's triage row over the last `days` days (the triage list's, and department
+ * tracking's population view, which must show the same figures); the `read` categories each
+ * patient shares are written to their access log, at most once an hour.
+ */
+export async function linkedPatientRows(
+  deps: DoctorDeps,
+  actor: Actor | null,
+  days: number,
+  read: readonly ShareCategory[],
+  client: ClientInfo,
+): Promise<{ rows: TriageRow[]; period: TriageList['period'] }> {
   const professional = requireProfessional(actor);
   const now = deps.clock.now();
   // The list's own period, in the professional's zone; each patient's figures use the patient's.
-  const period = lastLocalDays(now.getTime(), TRIAGE_DAYS, 'Europe/Paris');
-  const from = period.from;
+  const period = lastLocalDays(now.getTime(), days, 'Europe/Paris');
   return deps.database.asActor(professional, async (tx) => {
-    const rows = (await triageRows(tx, professional.userId, now, TRIAGE_DAYS)).map((row) => toTriageRow(row, now.getTime()));
-    const reads = rows.flatMap((row) =>
-      (['glucose', 'alerts', 'hba1c'] as const).filter((c) => row.categories.includes(c)).map((category) => ({ patientId: row.patientId, category })),
-    );
+    const rows = (await triageRows(tx, professional.userId, now, days)).map((row) => toTriageRow(row, now.getTime(), days));
+    const reads = rows.flatMap((row) => read.filter((c) => row.categories.includes(c)).map((category) => ({ patientId: row.patientId, category })));
     if (reads.length > 0) {
       await logProfessionalListReadInTx(tx, {
         reads,
@@ -291,11 +304,7 @@ export async function triage(deps: DoctorDeps, actor: Actor | null, query: Triag
         client,
       });
     }
-    return {
-      items: arrangeTriage(rows, query),
-      total: rows.length,
-      period: { from: new Date(from).toISOString(), to: now.toISOString(), days: TRIAGE_DAYS },
-    };
+    return { rows, period: { from: new Date(period.from).toISOString(), to: now.toISOString(), days } };
   });
 }
 
@@ -312,6 +321,8 @@ const toDoctorProfile = (row: DoctorRow): DoctorProfile => ({
   specialityName: row.specialityName,
   verified: row.verifiedAt !== null,
   verifiedAt: row.verifiedAt?.toISOString() ?? null,
+  rejectedAt: row.rejectedAt?.toISOString() ?? null,
+  rejectionReason: row.rejectedAt ? row.rejectionReason : null,
   inviteCode: row.inviteCode,
   createdAt: row.createdAt.toISOString(),
 });
