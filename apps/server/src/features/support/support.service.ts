@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { LANGUAGES, type Language } from '@glucosuivi/domain/accounts/accounts.schemas';
 import type {
   ContactMessageInput,
+  SupportConversation,
+  SupportReplyInput,
   SupportTicketInput,
+  SupportTicketList,
   SupportTicketReceipt,
 } from '@glucosuivi/domain/support/support.schemas';
-import type { Actor, Database } from '../../platform/db/database';
+import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { Mailer } from '../../platform/mail';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { AppError } from '../../platform/http/app-error';
 import * as repo from './support.repository';
 import { supportAcknowledgementEmail } from './support.emails';
+import { conversationMessages, nextActivityAt, ticketSummary } from './support-conversation';
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -83,6 +87,7 @@ export async function createSupportTicket(
       message: input.message,
       language: lang,
       createdAt,
+      updatedAt: createdAt,
     });
     return { email: contact.email, language: lang };
   });
@@ -110,6 +115,7 @@ export async function sendContactMessage(
       message: input.message,
       language,
       createdAt,
+      updatedAt: createdAt,
     }),
   );
   acknowledgeInBackground(
@@ -119,4 +125,47 @@ export async function sendContactMessage(
     language,
   );
   return { id, createdAt: createdAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The requester's history (issue 18): their own tickets only, under their own RLS. Another
+// person's ticket is `not_found`, as is one that does not exist.
+
+/** The signed-in person's tickets, most recent activity first. */
+export async function listMySupportTickets(deps: SupportDeps, actor: Actor): Promise<SupportTicketList> {
+  const rows = await deps.database.asActor(actor, (tx) => repo.listOwnTickets(tx, actor.userId));
+  return { items: rows.map((row) => ticketSummary(row, row.replyCount)) };
+}
+
+async function ownConversation(tx: Tx, ticketId: string, userId: string): Promise<SupportConversation> {
+  const ticket = await repo.findTicket(tx, ticketId, userId);
+  if (!ticket) throw new AppError('not_found', 'No such ticket');
+  const replies = await repo.listReplies(tx, ticketId);
+  return { ticket: ticketSummary(ticket, replies.length), messages: conversationMessages(ticket, replies) };
+}
+
+/** One of the signed-in person's tickets with its whole conversation. */
+export function getMySupportTicket(deps: SupportDeps, actor: Actor, ticketId: string): Promise<SupportConversation> {
+  return deps.database.asActor(actor, (tx) => ownConversation(tx, ticketId, actor.userId));
+}
+
+/**
+ * A follow-up from the requester: an answered ticket waits for support again (`open`); a closed
+ * one refuses it (`ticket_closed`) and nothing is stored.
+ */
+export function replyToMySupportTicket(
+  deps: SupportDeps,
+  actor: Actor,
+  ticketId: string,
+  input: SupportReplyInput,
+): Promise<SupportConversation> {
+  return deps.database.asActor(actor, async (tx) => {
+    const ticket = await repo.lockTicket(tx, ticketId, actor.userId);
+    if (!ticket) throw new AppError('not_found', 'No such ticket');
+    if (ticket.status === 'closed') throw new AppError('ticket_closed');
+    const at = nextActivityAt(deps.clock.now(), ticket, await repo.lastReplyAt(tx, ticketId));
+    await repo.insertReply(tx, { id: randomUUID(), ticketId, authorId: actor.userId, fromSupport: false, message: input.message, createdAt: at });
+    await repo.updateTicketStatus(tx, ticketId, 'open', at);
+    return ownConversation(tx, ticketId, actor.userId);
+  });
 }

@@ -8,7 +8,7 @@ import {
   createSupportTicket,
   sendContactMessage,
 } from '@glucosuivi/domain/support/support.contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { apiCall } from '@/lib/api-client';
 import { ApiError, errorMessage } from '@/lib/errors';
 import { isLanguage } from '@/lib/i18n';
+import { supportKeys } from '@/lib/queries/query-keys';
 import {
   errorsFromIssues,
   validateSupportForm,
@@ -156,6 +157,7 @@ function useSupportForm(withEmail: boolean) {
   const [errors, setErrors] = useState<SupportFormErrors>({});
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const queryClient = useQueryClient();
 
   const send = useMutation({
     mutationFn: (form: SupportFormValues) => {
@@ -168,6 +170,8 @@ function useSupportForm(withEmail: boolean) {
     onSuccess: () => {
       setValues(EMPTY);
       setSent(true);
+      // The new ticket heads "Mes demandes" (signed in; nothing is cached for the contact form).
+      void queryClient.invalidateQueries({ queryKey: supportKeys.mine, exact: true });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'validation_failed' && error.issues)

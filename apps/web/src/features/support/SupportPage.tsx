@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MyRequests } from './MyRequests';
 import { SupportForm } from './SupportForm';
 import { usePageMeta } from './page-meta';
 
@@ -21,6 +22,7 @@ export function SupportPage() {
         {t('emergency')}
       </p>
       <SupportForm withEmail={false} />
+      <MyRequests />
     </section>
   );
 }
