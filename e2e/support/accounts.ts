@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -88,17 +88,62 @@ export async function freshTotp(secret: string, margin = 5_000): Promise<string>
 
 /**
  * Signs in as the administrator the demo seed created (a sign-up with an ADMIN_EMAILS address is a
- * plain patient): its random password is read from the throw-away data folders of the e2e server
- * (DATA_DIR/demo-accounts.txt).
+ * plain patient): its random password and authenticator key are read from the throw-away data
+ * folders of the e2e server (DATA_DIR/demo-accounts.txt, `totp:<key>` in the third column). The
+ * administrator has two-factor sign-in, so the password step is followed by a TOTP code.
  */
 export async function signInAsAdmin(request: APIRequestContext): Promise<boolean> {
-  for (const password of demoAdminPasswords()) {
-    if ((await apiSignIn(request, ADMIN_EMAIL, password)).ok()) return true;
+  for (const admin of demoAdministrators()) {
+    if (!(await apiSignIn(request, ADMIN_EMAIL, admin.password)).ok()) continue;
+    if (!admin.totp) return false;
+    return completeAdminTotp(request, admin);
   }
   return false;
 }
 
-function demoAdminPasswords(): string[] {
+/**
+ * The second step of the administrator's sign-in. A TOTP code is accepted once (replay
+ * protection): journeys running side by side claim a time-step each through a file in the data
+ * folder, and a journey whose step is taken waits for the next one and uses its code. The seed's
+ * enrolment spent the step it ran in: a code refused as spent is the same case, so the password
+ * step is made again and the next step's code used.
+ */
+async function completeAdminTotp(request: APIRequestContext, admin: DemoAdministrator): Promise<boolean> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (attempt > 0 && !(await apiSignIn(request, ADMIN_EMAIL, admin.password)).ok()) return false;
+    const code = await claimTotpStep(admin);
+    const verified = await request.post('/api/accounts/two-factor/verify', { headers: ORIGIN, data: { code } });
+    if (verified.ok()) return true;
+  }
+  return false;
+}
+
+/** Waits for a 30-second step no other journey claimed (with at least 3 s of it left) and returns its code. */
+async function claimTotpStep(admin: DemoAdministrator): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    const left = (step + 1) * 30_000 - now;
+    if (left >= 3_000) {
+      try {
+        writeFileSync(join(admin.dir, `admin-totp-step-${step}`), String(process.pid), { flag: 'wx' });
+        return totp(admin.totp!, now);
+      } catch {
+        // another journey holds this step: the next one
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, left + 200));
+  }
+}
+
+interface DemoAdministrator {
+  password: string;
+  totp: string | null;
+  /** The data folder the line came from (where time-steps are claimed). */
+  dir: string;
+}
+
+function demoAdministrators(): DemoAdministrator[] {
   const root = tmpdir();
   const known = process.env.E2E_DATA_DIR ? [process.env.E2E_DATA_DIR] : [];
   const dirs = readdirSync(root)
@@ -106,18 +151,18 @@ function demoAdminPasswords(): string[] {
     .map((name) => join(root, name))
     .filter((dir) => existsSync(join(dir, 'demo-accounts.txt')))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  const passwords: string[] = [];
+  const found: DemoAdministrator[] = [];
   for (const dir of [...known.filter((d) => existsSync(join(d, 'demo-accounts.txt'))), ...dirs.slice(0, 3)]) {
     try {
       for (const line of readFileSync(join(dir, 'demo-accounts.txt'), 'utf8').split('\n')) {
-        const [email, password] = line.trim().split(/\s+/);
-        if (email === ADMIN_EMAIL && password) passwords.push(password);
+        const [email, password, key] = line.trim().split(/\s+/);
+        if (email === ADMIN_EMAIL && password) found.push({ password, totp: key?.startsWith('totp:') ? key.slice(5) : null, dir });
       }
     } catch {
       // another user's folder, or gone: skip it
     }
   }
-  return passwords;
+  return found;
 }
 
 /** @axe-core/playwright ships its own playwright-core types: cast in one place. */

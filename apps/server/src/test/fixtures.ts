@@ -18,13 +18,26 @@ export interface TestUser extends Actor {
  */
 export async function createTestUser(
   database: Database,
-  options: { role?: Actor['role']; firstName?: string; lastName?: string; timezone?: string; glucoseUnit?: 'mg/dl' | 'mmol/l'; email?: string } = {},
+  options: {
+    role?: Actor['role'];
+    firstName?: string;
+    lastName?: string;
+    timezone?: string;
+    glucoseUnit?: 'mg/dl' | 'mmol/l';
+    email?: string;
+    /**
+     * Two-factor sign-in on. Default: on for an administrator (administrators' endpoints need it),
+     * off for anyone else; `secondFactor: false` makes an administrator without one.
+     */
+    secondFactor?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const id = randomUUID();
   const role = options.role ?? 'patient';
   const firstName = options.firstName ?? 'Camille';
   const email = options.email ?? `${id}@example.test`;
-  await database.db.insert(user).values({ id, name: firstName, email });
+  const secondFactor = options.secondFactor ?? role === 'admin';
+  await database.db.insert(user).values({ id, name: firstName, email, emailVerified: role === 'admin', twoFactorEnabled: secondFactor });
   await database.db.insert(profiles).values({
     id,
     email,
@@ -47,24 +60,29 @@ export async function createTestUser(
       inviteCode: id.slice(0, 8).toUpperCase(),
     });
   }
-  return { userId: id, role, email, firstName };
+  return { userId: id, role, email, firstName, secondFactor };
 }
 
 /**
  * Identity seam for feature integration tests: the acting user comes from the
- * `x-test-actor: <userId>:<role>` header instead of a session cookie.
+ * `x-test-actor: <userId>:<role>[:2fa]` header instead of a session cookie (`:2fa`: the account
+ * has two-factor sign-in on).
  */
 export const headerActor: ResolveActor = async (request: FastifyRequest) => {
   const value = request.headers['x-test-actor'];
   if (typeof value !== 'string') return null;
-  const [userId, role] = value.split(':');
+  const [userId, role, factor] = value.split(':');
   if (!userId || (role !== 'patient' && role !== 'doctor' && role !== 'admin')) return null;
-  return { userId, role };
+  return { userId, role, secondFactor: factor === '2fa' };
 };
 
-/** Headers that make a request act as this user under `headerActor`. */
+/**
+ * Headers that make a request act as this user under `headerActor`. An administrator given as a
+ * bare actor (no `secondFactor` said) acts with a second factor, as `createTestUser` makes them.
+ */
 export function actingAs(actor: Actor): Record<string, string> {
-  return { 'x-test-actor': `${actor.userId}:${actor.role}` };
+  const secondFactor = actor.secondFactor ?? actor.role === 'admin';
+  return { 'x-test-actor': `${actor.userId}:${actor.role}${secondFactor ? ':2fa' : ''}` };
 }
 
 /** The token of the last invitation e-mail sent: the accept link is the only place it exists. */

@@ -14,6 +14,7 @@ import {
   signInSchema,
   signInUnlockSchema,
   signUpSchema,
+  specialtiesQuerySchema,
   specialtySchema,
   totpCodeSchema,
 } from './accounts.schemas';
@@ -40,7 +41,7 @@ export const signIn = defineEndpoint({
   access: 'public',
   body: signInSchema,
   response: signInResultSchema,
-  errors: ['invalid_credentials', 'rate_limited'],
+  errors: ['invalid_credentials', 'rate_limited', 'account_locked'],
 });
 
 export const requestSignInUnlock = defineEndpoint({
@@ -73,7 +74,7 @@ export const verifyTotp = defineEndpoint({
   access: 'public',
   body: totpCodeSchema,
   response: signInResultSchema,
-  errors: ['invalid_code', 'rate_limited', 'unauthenticated'],
+  errors: ['invalid_code', 'rate_limited', 'unauthenticated', 'account_locked'],
 });
 
 export const verifyBackupCode = defineEndpoint({
@@ -84,7 +85,7 @@ export const verifyBackupCode = defineEndpoint({
   access: 'public',
   body: backupCodeSchema,
   response: signInResultSchema,
-  errors: ['invalid_code', 'rate_limited', 'unauthenticated'],
+  errors: ['invalid_code', 'rate_limited', 'unauthenticated', 'account_locked'],
 });
 
 export const getSession = defineEndpoint({
@@ -129,9 +130,10 @@ export const revokeSession = defineEndpoint({
 export const listSpecialties = defineEndpoint({
   method: 'GET',
   path: '/api/specialties',
-  summary: 'Active medical specialties, in display order',
+  summary: 'Active medical specialties, in display order, named in the requested language (French when missing)',
   tags: ['accounts'],
   access: 'public',
+  query: specialtiesQuerySchema,
   response: z.array(specialtySchema),
 });
 

@@ -102,7 +102,17 @@ export function isPhysician(speciality: string | null | undefined): boolean {
   return speciality !== null && speciality !== undefined && PHYSICIAN_SPECIALITIES.includes(speciality);
 }
 
-export const specialtySchema = z.object({ id: z.string(), name: z.string(), displayOrder: z.number().int() });
+export const specialtySchema = z.object({
+  id: z.string(),
+  /** In the requested language when the specialty has a name in it, else French. */
+  name: z.string(),
+  displayOrder: z.number().int(),
+  /** The name is in the requested language (false: the French name stands in for a missing translation). */
+  translated: z.boolean().optional(),
+});
+
+/** `?lang=` of the specialties list: the sign-up page's language. */
+export const specialtiesQuerySchema = z.object({ lang: languageSchema.optional() }).strict();
 
 export const activeSessionSchema = z.object({
   id: z.string(),

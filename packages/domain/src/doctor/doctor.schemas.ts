@@ -21,6 +21,9 @@ export const doctorProfileSchema = z.object({
   specialityName: z.string().nullable(),
   verified: z.boolean(),
   verifiedAt: z.iso.datetime().nullable(),
+  /** When an administrator refused the licence, and why (told to the professional); null otherwise. */
+  rejectedAt: z.iso.datetime().nullable(),
+  rejectionReason: z.string().nullable(),
   /** Personal code a patient types to add this professional to their care team. */
   inviteCode: z.string(),
   createdAt: z.iso.datetime(),

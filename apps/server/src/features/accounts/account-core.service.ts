@@ -173,6 +173,12 @@ export async function completeSignIn(
 ): Promise<SignInResult> {
   const account = await repo.findAccount(deps.database.db, userId);
   if (!account) throw new AppError('invalid_credentials');
+  if (account.lockedAt) {
+    // Locked between the password and the second factor: the session just made goes too.
+    await deps.auth.revokeAllSessions(userId);
+    await recordAuditEvent(deps, 'sign_in_locked', ctx, userId, email ?? account.email);
+    throw new AppError('account_locked');
+  }
   let deletionCancelled = false;
   if (account.deletionRequestedAt) {
     // Signing in within the grace period cancels the deletion (PRODUCT.md §5).

@@ -59,6 +59,8 @@ export async function signIn(
     );
     throw new AppError('invalid_credentials');
   }
+  // Only now, the password being right, may the answer say the account is locked.
+  await refuseLockedAccount(deps, result.kind === 'signed_in' ? result.userId : null, email, ctx);
   const setCookies = [...outcome.setCookies, await deps.signInThrottle.succeeded(attempt, at)];
   if (result.kind === 'two_factor') {
     await recordAuditEvent(
@@ -71,6 +73,19 @@ export async function signIn(
     return { value: { status: 'two_factor_required' }, setCookies };
   }
   return { value: await completeSignIn(deps, result.userId, ctx, email), setCookies };
+}
+
+/**
+ * A locked account's right password opens nothing: the session better-auth just made is ended
+ * and its cookies (or the second-factor challenge's) never reach the browser.
+ */
+async function refuseLockedAccount(deps: AccountsDeps, signedInUserId: string | null, email: string, ctx: RequestContext) {
+  const userId = signedInUserId ?? (await repo.findUserIdByEmail(deps.database.db, email));
+  const account = userId ? await repo.findAccount(deps.database.db, userId) : undefined;
+  if (!account?.lockedAt) return;
+  if (signedInUserId) await deps.auth.revokeAllSessions(signedInUserId);
+  await recordAuditEvent(deps, 'sign_in_locked', ctx, account.id, email);
+  throw new AppError('account_locked');
 }
 
 /**
@@ -149,7 +164,7 @@ export async function verifySecondFactor(
   };
 }
 
-/** The session view for the browser; null when signed out or locked for deletion. */
+/** The session view for the browser; null when signed out, locked for deletion or by an administrator. */
 export async function getSession(
   deps: AccountsDeps,
   headers: Headers,
@@ -157,7 +172,7 @@ export async function getSession(
   const outcome = await deps.auth.getSession(headers);
   if (!outcome.value) return { value: null, setCookies: outcome.setCookies };
   const account = await repo.findAccount(deps.database.db, outcome.value.userId);
-  if (!account || account.deletionRequestedAt)
+  if (!account || account.deletionRequestedAt || account.lockedAt)
     return { value: null, setCookies: outcome.setCookies };
   return {
     value: {
@@ -171,7 +186,10 @@ export async function getSession(
   };
 }
 
-/** The acting user of a request, for every other feature (null when signed out or locked). */
+/**
+ * The acting user of a request, for every other feature (null when signed out, locked for
+ * deletion or by an administrator), with whether the account has two-factor sign-in on.
+ */
 export async function resolveActor(
   deps: AccountsDeps,
   headers: Headers,
@@ -181,10 +199,14 @@ export async function resolveActor(
   const userId = outcome.value.userId;
   try {
     const account = await repo.findAccount(deps.database.db, userId);
-    if (!account || account.deletionRequestedAt)
+    if (!account || account.deletionRequestedAt || account.lockedAt)
       return { actor: null, setCookies: outcome.setCookies };
     return {
-      actor: { userId, role: resolveUserType(account, deps.adminEmails) },
+      actor: {
+        userId,
+        role: resolveUserType(account, deps.adminEmails),
+        secondFactor: account.twoFactorEnabled === true,
+      },
       setCookies: outcome.setCookies,
     };
   } catch (error) {

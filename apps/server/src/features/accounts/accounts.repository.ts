@@ -18,6 +18,8 @@ export interface AccountRow {
   name: string;
   twoFactorEnabled: boolean | null;
   deletionRequestedAt: Date | null;
+  /** Set while an administrator keeps the account locked. */
+  lockedAt: Date | null;
   firstName: string | null;
   lastName: string | null;
   userType: string | null;
@@ -36,6 +38,7 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
       name: user.name,
       twoFactorEnabled: user.twoFactorEnabled,
       deletionRequestedAt: user.deletionRequestedAt,
+      lockedAt: user.lockedAt,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       userType: profiles.userType,
@@ -67,12 +70,14 @@ export async function activeSpecialtyExists(db: Db, id: string): Promise<boolean
   return rows.length > 0;
 }
 
-export async function listActiveSpecialties(db: Db) {
+/** Active specialties in display order, with the French name and the one in `language` (null when missing). */
+export async function listActiveSpecialties(db: Db, language: 'fr' | 'en' | 'es') {
+  const translated = language === 'en' ? medicalSpecialties.nameEn : language === 'es' ? medicalSpecialties.nameEs : medicalSpecialties.name;
   return db
-    .select({ id: medicalSpecialties.id, name: medicalSpecialties.name, displayOrder: medicalSpecialties.displayOrder })
+    .select({ id: medicalSpecialties.id, name: medicalSpecialties.name, localName: translated, displayOrder: medicalSpecialties.displayOrder })
     .from(medicalSpecialties)
     .where(eq(medicalSpecialties.isActive, true))
-    .orderBy(medicalSpecialties.displayOrder);
+    .orderBy(medicalSpecialties.displayOrder, medicalSpecialties.name);
 }
 
 export async function createPersonRows(

@@ -101,7 +101,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
     return { ok: true as const };
   });
 
-  registerEndpoint(app, contract.listSpecialties, async () => listSpecialties(deps));
+  registerEndpoint(app, contract.listSpecialties, async ({ query }) => listSpecialties(deps, query.lang));
 
   registerEndpoint(app, contract.requestDeletion, async ({ request, reply }) => {
     const result = await requestDeletion(deps, requireActor(request), context(request));

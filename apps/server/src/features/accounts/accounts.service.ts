@@ -94,8 +94,15 @@ export async function createAdministrator(
   return { userId, email, password, created };
 }
 
-export function listSpecialties(deps: AccountsDeps) {
-  return repo.listActiveSpecialties(deps.database.db);
+/** The sign-up form's list: active specialties named in the page's language, French where a name is missing. */
+export async function listSpecialties(deps: AccountsDeps, language: Language = 'fr') {
+  const rows = await repo.listActiveSpecialties(deps.database.db, language);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.localName?.trim() ? row.localName : row.name,
+    displayOrder: row.displayOrder,
+    translated: Boolean(row.localName?.trim()),
+  }));
 }
 
 /** Locks the account at once (sessions ended, data hidden) and schedules erasure in 30 days. */

@@ -102,6 +102,8 @@ export async function findOwnDoctorRow(tx: Tx, userId: string) {
       speciality: doctors.speciality,
       specialityName: medicalSpecialties.name,
       verifiedAt: doctors.verifiedAt,
+      rejectedAt: doctors.rejectedAt,
+      rejectionReason: doctors.rejectionReason,
       inviteCode: doctors.inviteCode,
       createdAt: doctors.createdAt,
     })

@@ -11,6 +11,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Actor {
   userId: string;
   role: 'patient' | 'doctor' | 'admin';
+  /**
+   * The account has two-factor sign-in on (its sign-ins then needed the code). Administrators'
+   * endpoints require it; set by the request's actor lookup, absent where no request is behind
+   * the actor (jobs, the seed).
+   */
+  secondFactor?: boolean;
 }
 
 export interface Database {

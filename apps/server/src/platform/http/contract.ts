@@ -7,6 +7,35 @@ import { errorBodySchema } from '@glucosuivi/domain/shared/errors';
 import { AppError, HTTP_STATUS } from './app-error';
 import type { Actor } from '../db/database';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Why an administrators' endpoint refused this request, set just before the refusal is
+     * thrown, for the record of failed authorisations: not an administrator (answered 404) or an
+     * administrator without a second factor (403).
+     */
+    accessDenied?: 'not_admin' | 'two_factor_required';
+  }
+}
+
+/**
+ * Administrators' endpoints, before the input is even validated (a 400 would tell a stranger the
+ * route exists): signed out → 401; not an administrator → 404, as for a path that does not exist;
+ * an administrator whose account has no second factor → 403 `two_factor_required`.
+ */
+export async function checkAdminAccess(request: FastifyRequest): Promise<void> {
+  const actor = request.actor;
+  if (!actor) throw new AppError('unauthenticated');
+  if (actor.role !== 'admin') {
+    request.accessDenied = 'not_admin';
+    throw new AppError('not_found');
+  }
+  if (!actor.secondFactor) {
+    request.accessDenied = 'two_factor_required';
+    throw new AppError('two_factor_required');
+  }
+}
+
 // The endpoint's optional schema properties are `Schema | undefined`; infer from the schema itself.
 type Infer<T> = [NonNullable<T>] extends [never] ? undefined : z.infer<NonNullable<T> & z.ZodType>;
 
@@ -86,6 +115,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     ...(endpoint.originFreeClients ? { config: { originFreeClients: true } } : {}),
+    ...(endpoint.access === 'admin' ? { preValidation: checkAdminAccess } : {}),
     schema: {
       summary: endpoint.summary,
       tags: endpoint.tags,
@@ -96,7 +126,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     },
     handler: async (request, reply) => {
       if (endpoint.access !== 'public' && !request.actor) throw new AppError('unauthenticated');
-      if (endpoint.access === 'admin' && request.actor?.role !== 'admin') throw new AppError('not_found');
+      if (endpoint.access === 'admin') await checkAdminAccess(request);
       const result = await handler({
         params: request.params as Infer<E['params']>,
         query: request.query as Infer<E['query']>,

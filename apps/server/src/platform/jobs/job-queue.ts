@@ -182,6 +182,22 @@ export async function listFailedJobs(db: Db, limit = 100): Promise<FailedJob[]> 
 }
 
 /**
+ * Puts a failed job back in the queue, due at `now` with its attempts counted afresh (it gets its
+ * `max_attempts` again, the same retry delays between them); `last_error` stays until the next
+ * outcome. Only a job that is `failed` moves: null for any other id, so a second retry of the same
+ * job (or a retry of a running one) does nothing. Pass an owner transaction to commit it with its
+ * audit line.
+ */
+export async function retryFailedJob(db: Db | Tx, id: string, now: Date): Promise<{ id: string; name: string; runAt: Date } | null> {
+  const result = await db.execute(sql`
+    update jobs set status = 'queued', attempts = 0, run_at = ${ts(now)}, finished_at = null, locked_until = null
+    where id = ${id}::uuid and status = 'failed'
+    returning id, name, run_at`);
+  const row = rowsOf<{ id: string; name: string; run_at: string | Date }>(result)[0];
+  return row ? { id: row.id, name: row.name, runAt: new Date(row.run_at) } : null;
+}
+
+/**
  * Forgets finished jobs: done ones after `doneBefore`, failed ones after `failedBefore` (kept
  * longer for administrators). Their idempotency keys are freed with them, which is why keys name
  * something that does not come back (a message id, a past slot).

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listSpecialties } from '@glucosuivi/domain/accounts/accounts.contract';
 import { apiCall } from '@/lib/api-client';
+import { isLanguage } from '@/lib/i18n';
+import { specialtyKeys } from '@/lib/queries/query-keys';
 import { TextField, inputClasses } from '@/components/ui/TextField';
 import { Stethoscope, User } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
@@ -54,14 +56,16 @@ export function NameFields({ kit, doctor }: { kit: FieldKit; doctor: boolean }) 
 export function ProfessionalFields({ kit }: { kit: FieldKit }) {
   const { t, i18n } = useTranslation('auth');
   const { fieldId, requiredMark, set, fieldError, values, errors } = kit;
+  // Named by the server in the page's language (an administrator adds and translates them); the
+  // catalog's name only stands in for a specialty the server has no translation of.
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'fr';
   const specialties = useQuery({
-    queryKey: ['specialties'],
-    queryFn: ({ signal }) => apiCall(listSpecialties, { signal }),
-    staleTime: Infinity,
+    queryKey: specialtyKeys.inLanguage(language),
+    queryFn: ({ signal }) => apiCall(listSpecialties, { query: { lang: language }, signal }),
   });
   const specialityOptions = (specialties.data ?? []).map((s) => ({
     value: s.id,
-    label: i18n.exists(`auth:specialities.${s.id}`) ? t(`specialities.${s.id}`) : s.name,
+    label: s.translated === false && i18n.exists(`auth:specialities.${s.id}`) ? t(`specialities.${s.id}`) : s.name,
   }));
   return (
     <>

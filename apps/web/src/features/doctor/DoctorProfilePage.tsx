@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Clock, Copy } from 'lucide-react';
+import { BadgeCheck, CircleAlert, Clock, Copy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -78,6 +78,11 @@ function Identity({ profile }: { profile: DoctorProfile }) {
           <>
             <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-300" />
             <span>{t('profile.verified', { date: profile.verifiedAt ? formatDateTime(profile.verifiedAt, language, timeZone) : '—' })}</span>
+          </>
+        ) : profile.rejectedAt ? (
+          <>
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300" />
+            <span>{t('profile.rejected', { date: formatDateTime(profile.rejectedAt, language, timeZone), reason: profile.rejectionReason ?? '—' })}</span>
           </>
         ) : (
           <>
