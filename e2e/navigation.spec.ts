@@ -34,6 +34,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
       { path: '/appointments', label: 'Rendez-vous', inline: false },
       { path: '/reminders', label: 'Rappels', inline: false },
       { path: '/cgm-connection', label: 'Connexion capteur', inline: false },
+      { path: '/abonnement', label: 'Mon abonnement', inline: false },
       { path: '/support', label: 'Support', inline: false },
       { path: '/settings', label: 'Paramètres', inline: false },
       { path: '/patient-dashboard', label: 'Tableau de bord', inline: true },
@@ -46,7 +47,10 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
       { path: '/patient-invitations', label: 'Invitations patients', inline: true },
       { path: '/doctor-appointments', label: 'Consultations', inline: false },
       { path: '/doctor-profile', label: 'Mon profil professionnel', inline: true },
+      { path: '/doctor-resources', label: 'Ressources', inline: false },
+      { path: '/doctor-support', label: 'Support', inline: false },
       { path: '/doctor-settings', label: 'Paramètres', inline: false },
+      { path: '/department-tracking', label: 'Suivi du service', inline: false },
       { path: '/doctor', label: 'Tableau de bord', inline: true },
     ],
   },
@@ -60,7 +64,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
 };
 
 /** Labels that are not built yet must never be offered. */
-const NOT_BUILT = ['Mon abonnement', 'Ressources', 'Suivi du service'];
+const NOT_BUILT: string[] = [];
 
 function demoPassword(email: string): string {
   const file = join(process.env.E2E_DATA_DIR ?? '', 'demo-accounts.txt');

@@ -38,7 +38,10 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { dataArchiveEntries } from './features/reports/data-archive.service';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { doctorRoutes } from './features/doctor/doctor.routes';
+import { departmentRoutes } from './features/department/department.routes';
 import { adviceRoutes } from './features/advice/advice.routes';
+import { resourcesRoutes } from './features/resources/resources.routes';
+import { createHandoutCache } from './features/resources/handouts.cache';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { supportRoutes, SUPPORT_LIMIT } from './features/support/support.routes';
 import { HEARTBEAT_INTERVAL_MS, SESSION_RECHECK_MS } from '@glucosuivi/domain/realtime/realtime.schemas';
@@ -49,6 +52,7 @@ import { subscribeUnreadMessageEmails } from './features/messages/messages.subsc
 import { messageJobs } from './features/messages/messages.jobs';
 import { accountJobs } from './features/accounts/accounts.jobs';
 import { adminRoutes } from './features/admin/admin.routes';
+import { adminOpsRoutes } from './features/admin/admin-ops.routes';
 import { pushRoutes } from './features/push/push.routes';
 import { jobMaintenance, type JobHandlers, type JobSchedule } from './platform/jobs/job-worker';
 import { remindersRoutes } from './features/reminders/reminders.routes';
@@ -61,6 +65,7 @@ import { appointmentJobs } from './features/appointments/appointments.jobs';
 import { nightscoutFollowRoutes } from './features/nightscout/nightscout-follow.routes';
 import { nightscoutFollowJobs } from './features/nightscout/nightscout-follow.jobs';
 import { followDeps, type FollowRemoteOptions } from './features/nightscout/nightscout-follow.service';
+import { subscriptionRoutes } from './features/subscription/subscription.routes';
 
 export interface AppDeps {
   database: Database;
@@ -114,6 +119,8 @@ export interface AppDeps {
   appointments?: { videoBaseUrl?: string | undefined; cancelHours?: number };
   /** How followed Nightscout sites are reached; plain http and loopback for tests and development only (SSRF). */
   nightscoutFollow?: FollowRemoteOptions;
+  /** A payment provider is configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); absent: no payments. */
+  paymentsConfigured?: boolean;
 }
 
 export interface App {
@@ -313,7 +320,9 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     reportsRoutes(api, { database: deps.database, clock: deps.clock, events });
     careTeamRoutes(api, { database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl, events });
     doctorRoutes(api, { database: deps.database, clock: deps.clock, events });
+    departmentRoutes(api, { database: deps.database, clock: deps.clock, events });
     adviceRoutes(api, { database: deps.database, clock: deps.clock, events });
+    resourcesRoutes(api, { handouts: createHandoutCache() });
     realtimeRoutes(api, {
       database: deps.database,
       hub: realtimeHub,
@@ -329,14 +338,17 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     remindersRoutes(api, { database: deps.database, clock: deps.clock, events });
     appointmentsRoutes(api, { database: deps.database, clock: deps.clock, events, appUrl: deps.publicUrl, videoBaseUrl: deps.appointments?.videoBaseUrl, cancelHours: deps.appointments?.cancelHours ?? 24 });
     notificationsRoutes(api, { database: deps.database, clock: deps.clock });
-    adminRoutes(api, { database: deps.database });
+    adminRoutes(api, { database: deps.database, clock: deps.clock, adminEmails: accountsDeps.adminEmails, auth: accountsDeps.auth, appUrl: deps.publicUrl });
+    adminOpsRoutes(api, { database: deps.database, clock: deps.clock, adminEmails: accountsDeps.adminEmails, accessDeniedRecords: limit('access-denied-audit', 1, 60_000), log: api.log });
     pushRoutes(api, { database: deps.database, clock: deps.clock, push: deps.push, testLimit: limit('push-test-user', 5, 10 * 60_000) });
+    subscriptionRoutes(api, { database: deps.database, clock: deps.clock, paymentsConfigured: deps.paymentsConfigured ?? false, adminEmails: accountsDeps.adminEmails });
     supportRoutes(api, {
       database: deps.database,
       clock: deps.clock,
       mailer: deps.mailer,
       log: api.log,
       perIp: limit('support-ip', SUPPORT_LIMIT.max, SUPPORT_LIMIT.windowMs),
+      appUrl: deps.publicUrl,
     });
   });
 }

@@ -56,6 +56,9 @@ export const envSchema = z.object({
     .optional(),
   /** How many hours before its start a patient may still cancel an appointment. */
   APPOINTMENT_CANCEL_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** Payments (issue 19): both set, or premium is only granted by an administrator. Never logged. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import {
   Bell,
   BookOpen,
@@ -32,6 +32,43 @@ import { RootLayout } from './layouts/RootLayout';
 import type { MenuCount, MenuItem, MenuRole, RoleMenus } from './layouts/RoleMenu';
 import { RouteError } from './RouteError';
 import { lazyPage } from './lazy-page';
+import {
+  NotFoundPage,
+  PlaceholderPage,
+  SettingsPage,
+  DashboardPage,
+  NewMeasurementPage,
+  NotificationsPage,
+  ProfessionalNotificationsPage,
+  ReportsPage,
+  WeeklyReportPage,
+  ProfilePage,
+  InfoPage,
+  SupportPage,
+  DoctorSupportPage,
+  ContactPage,
+  TriagePage,
+  DoctorPatientPage,
+  InvitationsPage,
+  DoctorProfilePage,
+  DoctorResourcesPage,
+  MessagesPage,
+  CgmConnectionPage,
+  RemindersPage,
+  AppointmentsPage,
+  DepartmentTrackingPage,
+  SubscriptionPage,
+  DoctorAppointmentsPage,
+  SatisfactionCard,
+  ProfessionalInbox,
+  PatientSharingSections,
+  AcceptInvitationPage,
+  SignInUnlockPage,
+  EmailConfirmPage,
+  SharePage,
+  AdminPage,
+  AdminTicketInbox,
+} from './lazy-pages';
 
 // Route-level code splitting: each feature is its own chunk, loaded on first visit.
 const LandingPage = lazyPage(() => import('@/features/landing/LandingPage').then((m) => m.LandingPage));
@@ -42,53 +79,6 @@ export const PRERENDERED_PAGES: Readonly<Record<string, () => Promise<unknown>>>
   '/': LandingPage.preload,
   '/auth': AuthPage.preload,
 };
-const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-const PlaceholderPage = lazy(() => pageModules.placeholder().then((m) => ({ default: m.PlaceholderPage })));
-const SettingsPage = lazy(() => pageModules.settings().then((m) => ({ default: m.SettingsPage })));
-const DashboardPage = lazy(() => pageModules.dashboard().then((m) => ({ default: m.DashboardPage })));
-const NewMeasurementPage = lazy(() => pageModules.newMeasurement().then((m) => ({ default: m.NewMeasurementPage })));
-const NotificationsPage = lazy(() => pageModules.notifications().then((m) => ({ default: m.NotificationsPage })));
-const ProfessionalNotificationsPage = lazy(() => pageModules.notifications().then((m) => ({ default: m.ProfessionalNotificationsPage })));
-const ReportsPage = lazy(() => pageModules.reports().then((m) => ({ default: m.ReportsPage })));
-const WeeklyReportPage = lazy(() => pageModules.weeklyReport().then((m) => ({ default: m.WeeklyReportPage })));
-const ProfilePage = lazy(() => pageModules.profile().then((m) => ({ default: m.ProfilePage })));
-const InfoPage = lazy(() => import('@/features/info/InfoPage').then((m) => ({ default: m.InfoPage })));
-const SupportPage = lazy(() => pageModules.support().then((m) => ({ default: m.SupportPage })));
-const ContactPage = lazy(() => import('@/features/support/ContactPage').then((m) => ({ default: m.ContactPage })));
-const TriagePage = lazy(() => pageModules.doctorTriage().then((m) => ({ default: m.TriagePage })));
-const DoctorPatientPage = lazy(() => pageModules.doctorPatient().then((m) => ({ default: m.PatientPage })));
-const InvitationsPage = lazy(() => pageModules.patientInvitations().then((m) => ({ default: m.InvitationsPage })));
-const DoctorProfilePage = lazy(() => pageModules.doctorProfile().then((m) => ({ default: m.DoctorProfilePage })));
-const MessagesPage = lazy(() => pageModules.messages().then((m) => ({ default: m.MessagesPage })));
-const CgmConnectionPage = lazy(() => pageModules.cgmConnection().then((m) => ({ default: m.CgmConnectionPage })));
-// Reminders offer the settings page's list of time zones (features never import each other).
-const RemindersPage = lazy(() =>
-  Promise.all([pageModules.reminders(), import('@/features/settings/settings-api')]).then(([page, settings]) => ({
-    default: function Reminders() {
-      return <page.RemindersPage timeZones={settings.TIMEZONES} />;
-    },
-  })),
-);
-const AppointmentsPage = lazy(() => pageModules.appointments().then((m) => ({ default: m.AppointmentsPage })));
-// The availability editor offers the settings page's list of time zones, as reminders do.
-const DoctorAppointmentsPage = lazy(() =>
-  Promise.all([pageModules.doctorAppointments(), import('@/features/settings/settings-api')]).then(([page, settings]) => ({
-    default: function DoctorAppointments() {
-      return <page.DoctorAppointmentsPage timeZones={settings.TIMEZONES} />;
-    },
-  })),
-);
-// The satisfaction figure: a card of /doctor, from the appointments feature.
-const SatisfactionCard = lazy(() => import('@/features/appointments/SatisfactionCard').then((m) => ({ default: m.SatisfactionCard })));
-// The professional's inbox: a section of /doctor, from the messages feature.
-const ProfessionalInbox = lazy(() => import('@/features/messages/ProfessionalInbox').then((m) => ({ default: m.ProfessionalInbox })));
-// Care team (patient side): sections of /profil, the invitation answer and the public share page.
-const PatientSharingSections = lazy(() => import('@/features/care-team/PatientSharingSections').then((m) => ({ default: m.PatientSharingSections })));
-const AcceptInvitationPage = lazy(() => import('@/features/care-team/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
-const SignInUnlockPage = lazy(() => import('@/features/auth/SignInUnlock').then((m) => ({ default: m.SignInUnlockPage })));
-const EmailConfirmPage = lazy(() => import('@/features/settings/EmailConfirmPage').then((m) => ({ default: m.EmailConfirmPage })));
-const SharePage = lazy(() => import('@/features/care-team/SharePage').then((m) => ({ default: m.SharePage })));
-
 /** Pages whose feature is built; every other page of the table is still a placeholder. */
 const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   settings: () => <SettingsPage />,
@@ -123,7 +113,9 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   community: () => <InfoPage page="community" />,
   userGuide: () => <InfoPage page="userGuide" />,
   subscription: () => <InfoPage page="subscription" />,
+  patientSubscription: () => <SubscriptionPage />,
   support: () => <SupportPage />,
+  doctorSupport: () => <DoctorSupportPage />,
   contact: () => <ContactPage />,
   messages: () => <MessagesPage />,
   reminders: () => <RemindersPage />,
@@ -152,6 +144,21 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   ),
   patientInvitations: () => <InvitationsPage />,
   doctorProfile: () => <DoctorProfilePage />,
+  doctorResources: () => <DoctorResourcesPage />,
+  admin: () => (
+    <AdminPage
+      tickets={
+        <Suspense fallback={null}>
+          <AdminTicketInbox />
+        </Suspense>
+      }
+    />
+  ),
+  departmentTracking: () => (
+    <AdminToOwnSpace>
+      <DepartmentTrackingPage />
+    </AdminToOwnSpace>
+  ),
 };
 
 /**
@@ -170,6 +177,7 @@ const PAGE_CHUNKS: Partial<Record<PlaceholderPageKey, () => Promise<unknown>>> =
   weeklyReport: pageModules.weeklyReport,
   profile: pageModules.profile,
   support: pageModules.support,
+  doctorSupport: pageModules.doctorSupport,
   messages: pageModules.messages,
   reminders: pageModules.reminders,
   cgmConnection: pageModules.cgmConnection,
@@ -178,6 +186,10 @@ const PAGE_CHUNKS: Partial<Record<PlaceholderPageKey, () => Promise<unknown>>> =
   doctorDashboard: pageModules.doctorTriage,
   patientInvitations: pageModules.patientInvitations,
   doctorProfile: pageModules.doctorProfile,
+  doctorResources: pageModules.doctorResources,
+  admin: pageModules.admin,
+  departmentTracking: pageModules.departmentTracking,
+  patientSubscription: pageModules.subscription,
 };
 
 interface PageHandle {

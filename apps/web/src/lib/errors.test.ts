@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { ApiError, errorMessage } from './errors';
+import { ApiError, errorMessage, isPremiumRequired } from './errors';
 
 const t = ((key: string) => key) as unknown as TFunction;
 
@@ -29,5 +29,16 @@ describe('errorMessage', () => {
       'errors:cross_site_request',
     );
     expect(errorMessage(new Error('boom'), t)).toBe('errors:unknown');
+  });
+
+  it('names the premium feature a plan refused, and tells the refusal apart', () => {
+    const pdf = new ApiError('premium_required', 'x', 402, 'r', undefined, { entitlement: 'unlimited_pdf' });
+    expect(errorMessage(pdf, t)).toBe('errors:premium_required_unlimited_pdf');
+    expect(errorMessage(new ApiError('premium_required', 'x', 402, 'r', undefined, { entitlement: 'cgm_follow' }), t)).toBe('errors:premium_required_cgm_follow');
+    expect(errorMessage(new ApiError('premium_required', 'x', 402, 'r', undefined, { entitlement: 'teleport' }), t)).toBe('errors:premium_required');
+    expect(errorMessage(new ApiError('payments_not_configured', 'x', 409), t)).toBe('errors:payments_not_configured');
+    expect(isPremiumRequired(pdf)).toBe(true);
+    expect(isPremiumRequired(new ApiError('forbidden', 'x', 403))).toBe(false);
+    expect(isPremiumRequired(new Error('premium_required'))).toBe(false);
   });
 });

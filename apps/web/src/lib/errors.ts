@@ -2,6 +2,7 @@ import type { ErrorCode, ValidationIssue } from '@glucosuivi/domain/shared/error
 import type { TFunction } from 'i18next';
 import { TEXT_ISSUES } from '@glucosuivi/domain/shared/text';
 import { DATE_OUT_OF_RANGE } from '@glucosuivi/domain/shared/dates';
+import { ENTITLEMENTS, FREE_PDF_REPORTS_PER_MONTH } from '@glucosuivi/domain/subscription/plans';
 
 /** Codes the client adds to the server's: the request never got an answer, or a malformed one. */
 export type ClientErrorCode = 'network' | 'invalid_response';
@@ -44,6 +45,11 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return STATUS_CODES[status] ?? 'internal';
 }
 
+/** A premium action refused by the patient's plan: say so with a link to /abonnement (components/subscription). */
+export function isPremiumRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'premium_required';
+}
+
 /** Issue messages of the shared input types (domain shared/text.ts, shared/dates.ts), said the same on every form. */
 const SHARED_ISSUES = new Set([...Object.values(TEXT_ISSUES), DATE_OUT_OF_RANGE]);
 
@@ -60,6 +66,11 @@ export function errorMessage(error: unknown, t: TFunction): string {
     if (shared) return t(`errors:issues.${shared.message}`);
     const minutes = error.params?.retryAfterMinutes;
     if (error.code === 'rate_limited' && typeof minutes === 'number') return t('errors:rate_limited_wait', { count: minutes });
+    // Which premium feature was refused (`params.entitlement`), when the server named a known one.
+    const entitlement = error.params?.entitlement;
+    if (error.code === 'premium_required' && (ENTITLEMENTS as readonly unknown[]).includes(entitlement)) {
+      return t(`errors:premium_required_${String(entitlement)}`, { limit: FREE_PDF_REPORTS_PER_MONTH });
+    }
     return t(`errors:${error.code}`);
   }
   return t('errors:unknown');

@@ -266,6 +266,11 @@ export const adviceResponseSchema = z.object({
   findings: adviceFindingsSchema,
   /** The patient's own last vote per kind (empty for a professional). */
   votes: z.partialRecord(adviceKindSchema, adviceVoteSchema),
+  /**
+   * Advanced (premium) findings of the period held back because the patient's plan lacks
+   * "advanced advice"; always 0 for a professional, whose view the patient's plan never limits.
+   */
+  lockedPremium: z.int().nonnegative(),
 });
 export type AdviceResponse = z.infer<typeof adviceResponseSchema>;
 

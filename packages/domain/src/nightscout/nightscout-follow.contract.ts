@@ -22,7 +22,7 @@ export const followSite = defineEndpoint({
   access: 'user',
   body: followSiteInputSchema,
   response: followedSiteSchema,
-  errors: ['forbidden', 'conflict'],
+  errors: ['forbidden', 'conflict', 'premium_required'],
 });
 
 export const unfollowSite = defineEndpoint({
@@ -43,5 +43,5 @@ export const syncFollowedSite = defineEndpoint({
   tags: ['nightscout'],
   access: 'user',
   response: followedSiteSchema,
-  errors: ['forbidden', 'not_found', 'rate_limited'],
+  errors: ['forbidden', 'not_found', 'rate_limited', 'premium_required'],
 });

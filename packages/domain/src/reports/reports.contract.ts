@@ -27,7 +27,8 @@ export const glucoseReportPdf = defineEndpoint({
   query: glucosePdfQuerySchema,
   // The bytes of the PDF (a Buffer on the server), not JSON.
   response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
-  errors: ['forbidden'],
+  // premium_required: a free plan's fourth report of the patient's calendar month.
+  errors: ['forbidden', 'premium_required'],
 });
 export const PDF_CONTENT_TYPE = 'application/pdf';
 

@@ -20,6 +20,20 @@ export const ERROR_CODES = [
   'cancellation_too_late',
   'video_unavailable',
   'rating_closed',
+  // Support (issue 18): a follow-up on a closed ticket.
+  'ticket_closed',
+  // Back office (issue 18): an administrator without a second factor; an account an administrator
+  // locked; an administrator locking themself or the last unlocked administrator; a specialty
+  // name already in the list.
+  'two_factor_required',
+  'account_locked',
+  'cannot_lock_self',
+  'last_admin',
+  'specialty_exists',
+  // Subscription (issue 19): a premium action on a plan without its entitlement
+  // (`params.entitlement`); an upgrade on a server without a payment provider.
+  'premium_required',
+  'payments_not_configured',
   'weak_password',
   'forbidden',
   'cross_site_request',

@@ -8,6 +8,7 @@ import { countVotesByKind } from './advice.repository';
 import { adviceVoteTotals } from './advice.service';
 import { adviceFeedback } from './advice.tables';
 import { glucoseReadings } from '../measurements/measurements.tables';
+import { grantPremiumUntil } from '../subscription/subscription.service';
 
 // The test clock: Monday 2 November 2026, 10:00 in Paris (UTC+1 since 25 October).
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
@@ -71,6 +72,8 @@ describe('advice: the patient, the care team and the votes', () => {
   beforeAll(async () => {
     t = await createTestApp({ resolveActor: headerActor });
     patient = await createTestUser(t.database, { firstName: 'Anne' });
+    // Premium: the meal-by-meal finding is advanced advice (a free patient's view is tested below).
+    await grantPremiumUntil(t, patient.userId, new Date(NOW + 365 * DAY));
     otherPatient = await createTestUser(t.database, { firstName: 'Bruno' });
     glucoseDoctor = await createTestUser(t.database, { role: 'doctor', firstName: 'Claire' });
     mealsDoctor = await createTestUser(t.database, { role: 'doctor', firstName: 'Denis' });
@@ -107,6 +110,7 @@ describe('advice: the patient, the care team and the votes', () => {
     expect(body.timeZone).toBe('Europe/Paris');
     expect(body.votes).toEqual({});
     expect(kinds(body.findings)).toEqual(['night_hypo', 'post_meal_high', 'hba1c_rising', 'blood_pressure_high', 'ldl_above_target']);
+    expect(body.lockedPremium).toBe(0);
 
     const night = find(body.findings, 'night_hypo');
     expect(night?.severity).toBe('urgent');
@@ -164,6 +168,22 @@ describe('advice: the patient, the care team and the votes', () => {
     const log = (await t.app.inject({ url: '/api/care-team/access-log', headers: actingAs(patient) })).json() as { items: { category: string; actorName: string }[] };
     const byClaire = log.items.filter((e) => e.actorName.startsWith('Claire')).map((e) => e.category);
     expect(byClaire.sort()).toEqual(['blood_pressure', 'glucose']);
+  });
+
+  it('holds the advanced finding back from the patient without premium, counted, never from their professional', async () => {
+    try {
+      // The premium period ended a moment ago.
+      await grantPremiumUntil(t, patient.userId, new Date(NOW - 1));
+      const own = await advice(patient, '/api/advice');
+      expect(kinds(own.findings)).toEqual(['night_hypo', 'hba1c_rising', 'blood_pressure_high', 'ldl_above_target']);
+      expect(own.lockedPremium).toBe(1);
+      const seen = await advice(mealsDoctor, `/api/doctor/patients/${patient.userId}/advice`);
+      expect(kinds(seen.findings)).toEqual(['night_hypo', 'post_meal_high']);
+      expect(seen.lockedPremium).toBe(0);
+    } finally {
+      await grantPremiumUntil(t, patient.userId, new Date(NOW + 365 * DAY));
+    }
+    expect((await advice(patient, '/api/advice')).lockedPremium).toBe(0);
   });
 
   it('shows a professional without glucose no glucose finding at all, not even "not enough data", but the shared blood pressure', async () => {
@@ -295,17 +315,19 @@ describe('advice: a low the patient felt', () => {
   });
 
   it('refuses a symptoms flag that is not a boolean, storing nothing', async () => {
+    // Between two sensor readings (every 5 minutes from NOW), so any row there would be the refused one.
+    const OFF_GRID = NOW - DAY + 2 * MINUTE;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/measurements',
       headers: actingAs(patient),
-      payload: { kind: 'glucose', measuredAt: iso(NOW - DAY), value: 65, unit: 'mg/dL', symptomatic: 'oui' },
+      payload: { kind: 'glucose', measuredAt: iso(OFF_GRID), value: 65, unit: 'mg/dL', symptomatic: 'oui' },
     });
     expect(res.statusCode).toBe(400);
     const stored = await t.database.db
       .select({ n: count() })
       .from(glucoseReadings)
-      .where(and(eq(glucoseReadings.patientId, patient.userId), eq(glucoseReadings.measuredAt, new Date(NOW - DAY))));
+      .where(and(eq(glucoseReadings.patientId, patient.userId), eq(glucoseReadings.measuredAt, new Date(OFF_GRID))));
     expect(stored[0]?.n).toBe(0);
   });
 });

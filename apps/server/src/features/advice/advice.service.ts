@@ -1,4 +1,5 @@
 import { computeAdvice, type AdviceInput } from '@glucosuivi/domain/advice/advice.engine';
+import { PREMIUM_KINDS } from '@glucosuivi/domain/advice/advice.finding';
 import type { AdviceFeedback, AdviceFinding, AdviceKind, AdviceResponse } from '@glucosuivi/domain/advice/advice.schemas';
 import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 import type { ColumnSeries } from '@glucosuivi/domain/glucose/series';
@@ -10,6 +11,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 import { withPatient } from '../doctor/doctor.service';
 import { glucoseReadingsInTx } from '../measurements/measurements.service';
 import { loadPatientContext, requirePatient, type PatientContext } from '../profile/profile.service';
+import { hasEntitlement } from '../subscription/subscription.service';
 import { countVotesByKind, mealTimesBetween, symptomaticTimesBetween, resultsBetween, upsertVote, votesOf, type AdviceResultKind } from './advice.repository';
 
 /** The professional's view goes through the doctor feature's access check, hence its deps. */
@@ -110,9 +112,21 @@ async function adviceInTx(tx: Tx, patientId: string, context: PatientContext, pe
   return visible.glucose ? findings : findings.filter((finding) => RESULT_FINDINGS.has(finding.kind));
 }
 
-/** The patient's own findings of a period, in an open transaction (the PDF report prints them). */
-export async function ownAdviceInTx(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod): Promise<AdviceFinding[]> {
-  return adviceInTx(tx, patientId, context, period, EVERYTHING);
+/**
+ * The patient's own findings of a period, in an open transaction (the page and the PDF report):
+ * without "advanced advice" in their plan, the premium findings are held back and counted.
+ */
+export async function ownAdviceInTx(
+  deps: Pick<AdviceDeps, 'clock'>,
+  tx: Tx,
+  patientId: string,
+  context: PatientContext,
+  period: LocalDaysPeriod,
+): Promise<{ findings: AdviceFinding[]; lockedPremium: number }> {
+  const findings = await adviceInTx(tx, patientId, context, period, EVERYTHING);
+  if (await hasEntitlement(deps, tx, patientId, 'advanced_advice')) return { findings, lockedPremium: 0 };
+  const free = findings.filter((finding) => !PREMIUM_KINDS.has(finding.kind));
+  return { findings: free, lockedPremium: findings.length - free.length };
 }
 
 const periodOf = (period: LocalDaysPeriod): AdviceResponse['period'] => ({ start: period.from, end: period.to, days: period.days });
@@ -124,10 +138,10 @@ export async function getAdvice(deps: AdviceDeps, actor: Actor | null, days: num
   return deps.database.asActor(patient, async (tx) => {
     const context = await loadPatientContext(tx, patient.userId);
     const period = lastLocalDays(now, days, context.timeZone);
-    const findings = await adviceInTx(tx, patient.userId, context, period, EVERYTHING);
+    const { findings, lockedPremium } = await ownAdviceInTx(deps, tx, patient.userId, context, period);
     const votes: AdviceResponse['votes'] = {};
     for (const { kind, vote } of await votesOf(tx, patient.userId)) votes[kind] = vote;
-    return { period: periodOf(period), timeZone: context.timeZone, findings, votes };
+    return { period: periodOf(period), timeZone: context.timeZone, findings, votes, lockedPremium };
   });
 }
 
@@ -151,7 +165,8 @@ export async function patientAdvice(deps: AdviceDeps, actor: Actor | null, patie
     const period = lastLocalDays(now.getTime(), days, context.timeZone);
     const findings = await adviceInTx(tx, patientId, context, period, visible);
     await logRead(visible.categories);
-    return { period: periodOf(period), timeZone: context.timeZone, findings, votes: {} };
+    // The patient's plan limits what they are shown, never what their care team reads.
+    return { period: periodOf(period), timeZone: context.timeZone, findings, votes: {}, lockedPremium: 0 };
   });
 }
 

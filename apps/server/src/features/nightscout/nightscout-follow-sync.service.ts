@@ -11,7 +11,7 @@ import { storeNightscoutTreatments } from './nightscout-treatments.service';
 import * as repo from './nightscout-follow.repository';
 import { getRemoteJson, RemoteError } from './nightscout-follow.remote';
 import { openCredential } from './nightscout-follow.sealing';
-import { MANUAL_SYNC_MIN_GAP_MS, requireFollower, syncJob, toFollowedSite, type NightscoutFollowDeps } from './nightscout-follow.service';
+import { canFollowNightscoutSite, MANUAL_SYNC_MIN_GAP_MS, requireFollower, syncJob, toFollowedSite, type NightscoutFollowDeps } from './nightscout-follow.service';
 
 /*
  * One poll of a followed Nightscout site: the entries newer than the last one imported, stored
@@ -247,20 +247,21 @@ async function loadSite(deps: NightscoutFollowDeps, siteId: string): Promise<{ p
   return site && site.id === siteId ? { patient, site } : undefined;
 }
 
-/** The job: polls the site if it is still followed and due (a replayed job finds it polled and stops). */
+/**
+ * The job: polls the site if it is still followed and due (a replayed job finds it polled and
+ * stops). A patient whose plan no longer includes following a site is not polled: the site waits
+ * an hour before it is looked at again (the page says why), so lapsed sites never crowd the scan.
+ */
 export async function runFollowSync(deps: NightscoutFollowDeps, siteId: string): Promise<void> {
   const found = await loadSite(deps, siteId);
   if (!found || found.site.nextAttemptAt.getTime() > deps.clock.now().getTime()) return;
-  if (!requireFollowerOrNull(found.patient)) return;
-  await pollSite(deps, found.patient, found.site);
-}
-
-function requireFollowerOrNull(patient: Actor): Actor | null {
-  try {
-    return requireFollower(patient);
-  } catch {
-    return null;
-  }
+  const { patient, site } = found;
+  const allowed = await deps.database.asActor(patient, async (tx) => {
+    if (await canFollowNightscoutSite(deps, tx, patient.userId)) return true;
+    await repo.postponeSite(tx, site.id, new Date(deps.clock.now().getTime() + FOLLOW_BACKOFF_MAX_MS));
+    return false;
+  });
+  if (allowed) await pollSite(deps, patient, site);
 }
 
 /** The scan, every minute: one poll job per due site (the key makes a second enqueue a no-op). */
@@ -274,7 +275,7 @@ export async function enqueueDueFollowSyncs(deps: NightscoutFollowDeps): Promise
 
 /** "Sync now": polls at once and answers the outcome; at most once every 30 seconds. */
 export async function syncFollowedSiteNow(deps: NightscoutFollowDeps, actor: Actor | null): Promise<FollowedSite> {
-  const patient = requireFollower(actor);
+  const patient = await requireFollower(deps, actor);
   const site = await deps.database.asActor(patient, (tx) => repo.findSite(tx, patient.userId));
   if (!site) throw new AppError('not_found');
   const now = deps.clock.now().getTime();

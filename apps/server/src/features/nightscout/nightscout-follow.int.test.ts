@@ -10,10 +10,18 @@ import { jobs } from '../../platform/jobs/jobs.tables';
 import { glucoseReadings, healthMeasurements } from '../measurements/measurements.tables';
 import { nightscoutFollowedSites } from './nightscout-follow.tables';
 import { FOLLOW_SYNC_JOB } from './nightscout-follow.service';
+import { grantPremiumUntil } from '../subscription/subscription.service';
 
 const MIN = 60_000;
 const TOKEN = 'glucosuivi-follow-3f9a1c2b7d4e5f60';
 const API_SECRET = 'a-long-site-api-secret-0042';
+
+/** Following a site is premium (cgm_follow): the patients of these tests have it for a year. */
+async function premiumPatient(t: TestApp): Promise<TestUser> {
+  const patient = await createTestUser(t.database);
+  await grantPremiumUntil(t, patient.userId, new Date(t.clock.now().getTime() + 365 * 24 * 60 * MIN));
+  return patient;
+}
 
 describe('Following a Nightscout site: polling, import, errors and backoff', () => {
   let t: TestApp;
@@ -45,8 +53,8 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
   beforeAll(async () => {
     t = await createTestApp({ resolveActor: headerActor, nightscoutFollow: { allowLoopback: true, timeoutMs: 1500, maxBytes: 4 * 1024 * 1024 } });
     site = await startFakeNightscoutSite({ token: TOKEN, apiSecret: API_SECRET });
-    patient = await createTestUser(t.database);
-    other = await createTestUser(t.database);
+    patient = await premiumPatient(t);
+    other = await premiumPatient(t);
     now = t.clock.now().getTime();
   });
   afterAll(async () => {
@@ -119,7 +127,7 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
   });
 
   it('the same data twice adds nothing: uploaded readings, and a site followed again from scratch', async () => {
-    const p = await createTestUser(t.database);
+    const p = await premiumPatient(t);
     const base = t.clock.now().getTime() - 60 * MIN;
     const own = Array.from({ length: 6 }, (_, i) => xdripEntry(base + i * 5 * MIN, 100 + i));
     const secret = (await createUploader(t, p)).secret;
@@ -148,7 +156,7 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
   });
 
   it('a new token for the same address keeps where the site stands; a new address starts over', async () => {
-    const p = await createTestUser(t.database);
+    const p = await premiumPatient(t);
     const one = await startFakeNightscoutSite({ token: TOKEN });
     const two = await startFakeNightscoutSite({ token: TOKEN });
     try {
@@ -172,7 +180,7 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
   });
 
   it('pages down inside a week that holds more than one page (1-minute readings), losing none', async () => {
-    const p = await createTestUser(t.database);
+    const p = await premiumPatient(t);
     const dense = await startFakeNightscoutSite({ token: TOKEN });
     const end = t.clock.now().getTime() - 2 * 24 * 60 * MIN - 10 * MIN;
     try {
@@ -190,7 +198,7 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
   });
 
   it('imports treatments as the patient\'s events and finger sticks, then only the new ones, never twice', async () => {
-    const p = await createTestUser(t.database);
+    const p = await premiumPatient(t);
     const tsite = await startFakeNightscoutSite({ token: TOKEN });
     const at = (minutesAgo: number) => new Date(t.clock.now().getTime() - minutesAgo * MIN).toISOString();
     try {
@@ -242,7 +250,7 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
     ['an answer over the size cap', { kind: 'huge', bytes: 5 * 1024 * 1024 } as const, 'too_large'],
     ['a redirect (never followed)', { kind: 'redirect', location: 'http://169.254.169.254/latest/meta-data' } as const, 'redirect'],
   ])('%s is recorded as a translated code, the poll backs off, the job itself succeeds', async (_name, mode, code) => {
-    const p = await createTestUser(t.database);
+    const p = await premiumPatient(t);
     const failing = await startFakeNightscoutSite({ token: TOKEN });
     try {
       failing.entries.push(siteEntry(t.clock.now().getTime() - 5 * MIN, 120));
@@ -274,7 +282,7 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
   });
 
   it('reads with the API_SECRET as its SHA-1 in the api-secret header', async () => {
-    const p = await createTestUser(t.database);
+    const p = await premiumPatient(t);
     const before = site.requests.length;
     const res = await follow(p, { url: site.url, credentialKind: 'api_secret', credential: API_SECRET });
     expect(res.json()).toMatchObject({ credentialKind: 'api_secret', credentialHint: '••••0042' });
@@ -313,8 +321,62 @@ describe('Following a Nightscout site: polling, import, errors and backoff', () 
     expect((await follow(doctor, { url: site.url, credentialKind: 'token', credential: TOKEN })).statusCode).toBe(403);
   });
 
-  it('refuses a bad address or credential with a translated issue, storing nothing', async () => {
+  it('needs premium to follow a site (premium_required, nothing stored); the uploader API stays free', async () => {
+    const free = await createTestUser(t.database);
+    const res = await follow(free, { url: site.url, credentialKind: 'token', credential: TOKEN });
+    expect(res.statusCode).toBe(402);
+    expect(errorBodySchema.parse(res.json()).error).toMatchObject({ code: 'premium_required', params: { entitlement: 'cgm_follow' } });
+    expect(await followed(free)).toBeNull();
+    const sync = await t.app.inject({ method: 'POST', url: '/api/nightscout/followed-site/sync', headers: actingAs(free) });
+    expect(errorBodySchema.parse(sync.json()).error.code).toBe('premium_required');
+    // An uploader app sending to this server is free.
+    const uploader = await createUploader(t, free);
+    const at = t.clock.now().getTime() - 5 * MIN;
+    const upload = await asUploader(t, uploader.secret, { method: 'POST', url: '/api/v1/entries', payload: [xdripEntry(at, 112)] });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(await readings(free)).toBe(1);
+  });
+
+  it('stops polling the site of a patient whose premium ended, without an error, and polls again once premium is back', async () => {
     const p = await createTestUser(t.database);
+    await grantPremiumUntil(t, p.userId, new Date(t.clock.now().getTime() + 30 * MIN));
+    const mine = await startFakeNightscoutSite({ token: TOKEN });
+    const polls = () => mine.requests.filter((r) => r.path === '/api/v1/entries.json').length;
+    try {
+      mine.entries.push(siteEntry(t.clock.now().getTime() - 3 * MIN, 140));
+      expect((await follow(p, { url: mine.url, credentialKind: 'token', credential: TOKEN })).statusCode).toBe(200);
+      await t.jobs.runDue();
+      const first = await followed(p);
+      expect(first?.lastSyncAt).toBe(t.clock.now().toISOString());
+      // The first poll reads 30 days back, a week per request.
+      const firstPoll = polls();
+      expect(firstPoll).toBeGreaterThan(0);
+
+      // Premium ends; the next poll comes due but the site is left alone, without an error.
+      await tick(40 * MIN);
+      const lapsedAt = t.clock.now().getTime();
+      await tick(5 * MIN);
+      expect(polls()).toBe(firstPoll);
+      const lapsed = await followed(p);
+      expect(lapsed).toMatchObject({ lastSyncAt: first?.lastSyncAt, lastError: null, consecutiveFailures: 0 });
+      // Not looked at again for an hour: lapsed sites never crowd the minute's scan.
+      expect(Date.parse(lapsed?.nextAttemptAt ?? '')).toBe(lapsedAt + 60 * MIN);
+      const sync = await t.app.inject({ method: 'POST', url: '/api/nightscout/followed-site/sync', headers: actingAs(p) });
+      expect([sync.statusCode, errorBodySchema.parse(sync.json()).error.code]).toEqual([402, 'premium_required']);
+      expect(polls()).toBe(firstPoll);
+
+      await grantPremiumUntil(t, p.userId, new Date(t.clock.now().getTime() + 365 * 24 * 60 * MIN));
+      await tick(60 * MIN);
+      expect(polls()).toBe(firstPoll + 1);
+      expect((await followed(p))?.lastSyncAt).toBe(t.clock.now().toISOString());
+    } finally {
+      await unfollow(p);
+      await mine.close();
+    }
+  });
+
+  it('refuses a bad address or credential with a translated issue, storing nothing', async () => {
+    const p = await premiumPatient(t);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ url: 'not a url', credentialKind: 'token', credential: TOKEN }, 'url', 'url_invalid'],
       [{ url: 'ftp://ns.example.org', credentialKind: 'token', credential: TOKEN }, 'url', 'url_invalid'],
@@ -348,7 +410,7 @@ describe('Following a Nightscout site outside tests and development: no plain ht
       return [{ address: '10.20.30.40', family: 4 }];
     };
     t = await createTestApp({ resolveActor: headerActor, nightscoutFollow: { resolve } });
-    patient = await createTestUser(t.database);
+    patient = await premiumPatient(t);
   });
   afterAll(async () => t?.close());
 
@@ -370,7 +432,7 @@ describe('Following a Nightscout site outside tests and development: no plain ht
   });
 
   it('a name that resolves to a private address is refused when polled, whatever it looked like when saved', async () => {
-    const p = await createTestUser(t.database);
+    const p = await premiumPatient(t);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/nightscout/followed-site',

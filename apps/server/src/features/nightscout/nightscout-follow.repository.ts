@@ -64,6 +64,11 @@ export async function siteOwner(db: Db, id: string): Promise<string | undefined>
   return row?.patientId;
 }
 
+/** Moves the site's next attempt without an attempt made (its patient's plan does not include following a site). */
+export async function postponeSite(tx: Tx, id: string, nextAttemptAt: Date): Promise<void> {
+  await tx.update(nightscoutFollowedSites).set({ nextAttemptAt }).where(eq(nightscoutFollowedSites.id, id));
+}
+
 export interface SyncOutcome {
   at: Date;
   nextAttemptAt: Date;

@@ -8,13 +8,14 @@ import {
   type FollowErrorCode,
   type FollowSiteInput,
 } from '@glucosuivi/domain/nightscout/nightscout-follow.schemas';
-import type { Actor, Database } from '../../platform/db/database';
+import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/event-bus';
 import { AppError } from '../../platform/http/app-error';
 import { enqueue } from '../../platform/jobs/job-queue';
 import { PG, pgError } from '../../platform/db/pg-error';
 import { requirePatient } from '../profile/profile.service';
+import { hasEntitlement, requireEntitlement } from '../subscription/subscription.service';
 import * as repo from './nightscout-follow.repository';
 import { addressAllowed, type RemoteOptions } from './nightscout-follow.remote';
 import { credentialHint, deriveFollowKey, sealCredential } from './nightscout-follow.sealing';
@@ -61,19 +62,18 @@ export const FOLLOW_SYNC_JOB = 'nightscout.follow-sync';
 export const MANUAL_SYNC_MIN_GAP_MS = 30_000;
 
 /**
- * Whether this patient may follow a Nightscout site. The product makes it a premium feature; until
- * subscriptions exist (their own issue) everyone may. This is the single place to change then:
- * the follow endpoints and the poll job both ask it.
+ * Following a Nightscout site is premium (`cgm_follow`): saving a site and "sync now" are refused
+ * with `premium_required` without it, and the poll job skips the site of a patient who lost it.
+ * The uploader API (/api/v1) stays free. Asked in the patient's own transaction.
  */
-export function canFollowNightscoutSite(_patient: Actor): boolean {
-  return true;
+export function canFollowNightscoutSite(deps: Pick<NightscoutFollowDeps, 'clock'>, tx: Tx, patientId: string): Promise<boolean> {
+  return hasEntitlement(deps, tx, patientId, 'cgm_follow');
 }
 
-/** The follow request of this patient, or 403 when their plan does not include it. */
-export function requireFollower(actor: Actor | null): Actor {
+/** The follow request of this patient, or 402 `premium_required` when their plan does not include it. */
+export async function requireFollower(deps: Pick<NightscoutFollowDeps, 'database' | 'clock'>, actor: Actor | null): Promise<Actor> {
   const patient = requirePatient(actor);
-  if (!canFollowNightscoutSite(patient))
-    throw new AppError('forbidden', 'Following a Nightscout site is not part of this plan');
+  await deps.database.asActor(patient, (tx) => requireEntitlement(deps, tx, patient.userId, 'cgm_follow'));
   return patient;
 }
 
@@ -143,7 +143,7 @@ export async function followSite(
   actor: Actor | null,
   input: FollowSiteInput,
 ): Promise<FollowedSite> {
-  const patient = requireFollower(actor);
+  const patient = await requireFollower(deps, actor);
   const url = acceptedUrl(input.url, deps.remote);
   const now = deps.clock.now();
   const credential = {

@@ -9,6 +9,7 @@ import { ownAdviceInTx } from '../advice/advice.service';
 import { countAlertsInPeriod } from '../alerts/alerts.service';
 import { exportAllMeasurements, exportGlucosePages, exportHealthMeasurements, glucosePeriodInTx, glucoseReadingsInTx, latestByKindInTx } from '../measurements/measurements.service';
 import { getProfile, loadPatientContext, requirePatient } from '../profile/profile.service';
+import { countedPdfReport } from '../subscription/subscription.service';
 import { renderGlucoseReport, type GlucoseReportInput } from './glucose-report.pdf';
 import { measurementsCsv } from './measurements.csv';
 
@@ -45,8 +46,13 @@ export async function fhirExport(deps: FhirExportDeps, actor: Actor | null): Pro
   });
 }
 
+/**
+ * The patient's own PDF report, counted against the free plan's monthly quota: the fourth of a
+ * local month is refused with `premium_required` and not counted (subscription service).
+ */
 export async function glucoseReportPdf(deps: ReportsDeps, actor: Actor | null, days: number): Promise<Buffer> {
-  return renderGlucoseReport(await glucoseReportInput(deps, actor, days));
+  const patient = requirePatient(actor);
+  return countedPdfReport(deps, patient.userId, async () => renderGlucoseReport(await glucoseReportInput(deps, patient, days)));
 }
 
 /** What the PDF prints (exported so tests can read its figures without a PDF text extractor). */
@@ -62,7 +68,7 @@ export async function glucoseReportInput(deps: ReportsDeps, actor: Actor | null,
       glucose: await glucosePeriodInTx(tx, patient.userId, context, period),
       series: await glucoseReadingsInTx(tx, patient.userId, new Date(period.from), new Date(period.to)),
       latest: await latestByKindInTx(tx, patient.userId),
-      advice: await ownAdviceInTx(tx, patient.userId, context, period),
+      advice: (await ownAdviceInTx(deps, tx, patient.userId, context, period)).findings,
     };
   });
   const { context } = data;

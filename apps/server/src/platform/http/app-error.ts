@@ -34,6 +34,20 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   cancellation_too_late: 409,
   video_unavailable: 400,
   rating_closed: 409,
+  // A follow-up on a support ticket that support closed: the requester writes a new one.
+  ticket_closed: 409,
+  // Admin actions need two-factor sign-in; a locked account is refused once its password was right;
+  // an administrator cannot lock themself nor the last unlocked administrator; specialty names are unique.
+  two_factor_required: 403,
+  account_locked: 403,
+  cannot_lock_self: 409,
+  last_admin: 409,
+  specialty_exists: 409,
+  // 402, not 403: a plan's limit, told apart from an access refusal, so the page offers the upgrade.
+  // 409, not 503: the server's set-up (no payment provider) refuses the upgrade; a 5xx would be
+  // logged as our fault, and proxies may replace a 5xx body, losing the translated code.
+  premium_required: 402,
+  payments_not_configured: 409,
   weak_password: 400,
   forbidden: 403,
   cross_site_request: 403,

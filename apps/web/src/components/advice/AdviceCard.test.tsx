@@ -5,6 +5,7 @@ import type { AdviceFinding, AdviceResponse } from '@glucosuivi/domain/advice/ad
 import type { PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
 import { GLUCOSE_CHART_ID } from '@/components/glucose-dashboard/ChartsSection';
 import { stubApi } from '@/test/messages-fixtures';
+import { MemoryRouter } from 'react-router';
 import { TestProviders } from '@/test/TestProviders';
 import { AdviceCard } from './AdviceCard';
 import { advicePeriodFor, nightWindows } from './advice-view';
@@ -51,7 +52,7 @@ const BLOOD_PRESSURE: AdviceFinding = {
 };
 
 function answer(findings: AdviceFinding[], votes: AdviceResponse['votes'] = {}, days = 14): AdviceResponse {
-  return { period: { start: at('2026-02-24T23:00:00Z'), end: at('2026-03-10T23:00:00Z'), days }, timeZone: 'Europe/Paris', findings, votes };
+  return { period: { start: at('2026-02-24T23:00:00Z'), end: at('2026-03-10T23:00:00Z'), days }, timeZone: 'Europe/Paris', findings, votes, lockedPremium: 0 };
 }
 
 function PatientCard() {
@@ -153,6 +154,34 @@ describe('the advice card', () => {
     expect((await screen.findByTestId('advice-none')).textContent).toBe('Aucun point particulier à signaler sur les 14 derniers jours.');
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells a patient without premium how many advanced findings are held back, with the way to premium; never a professional', async () => {
+    stubApi(({ path }) =>
+      path === '/api/advice' || path === '/api/doctor/patients/patient-1/advice' ? Response.json({ ...answer([VARIABILITY], {}, 30), lockedPremium: 2 }) : undefined,
+    );
+    const patientView = render(
+      <TestProviders>
+        <MemoryRouter>
+          <PatientCard />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    const locked = await screen.findByTestId('advice-locked');
+    expect(within(locked).getByText('2 conseils avancés réservés à Premium')).toBeTruthy();
+    expect(within(locked).getByRole('link', { name: "Voir l'offre Premium" }).getAttribute('href')).toBe('/abonnement');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    patientView.unmount();
+
+    render(
+      <TestProviders>
+        <MemoryRouter>
+          <ProfessionalCard />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('article')).toBeTruthy();
+    expect(screen.queryByTestId('advice-locked')).toBeNull();
   });
 
   it('saves a vote at once (aria-pressed), then keeps it once the server agrees', async () => {

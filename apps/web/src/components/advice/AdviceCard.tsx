@@ -1,10 +1,11 @@
-import { ChevronDown, ShieldCheck } from 'lucide-react';
+import { ChevronDown, Lock, ShieldCheck } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdviceFinding, AdviceResponse } from '@glucosuivi/domain/advice/advice.schemas';
 import { renderFinding } from '@glucosuivi/domain/advice/advice.texts';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { Card } from '@/components/glucose-dashboard/Card';
+import { UpgradeLink } from '@/components/subscription/UpgradeLink';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n';
@@ -55,7 +56,10 @@ export function AdviceCard({ advice, days, unit, reader, notice, nights }: Advic
         ) : advice.isError || !advice.data ? (
           <p role="alert">{errorMessage(advice.error, t)}</p>
         ) : (
-          <Findings advice={advice.data} days={days} unit={unit} reader={reader} nights={nights} />
+          <>
+            <Findings advice={advice.data} days={days} unit={unit} reader={reader} nights={nights} />
+            {reader === 'patient' && advice.data.lockedPremium > 0 ? <LockedPremium count={advice.data.lockedPremium} /> : null}
+          </>
         )}
       </div>
     </Card>
@@ -67,8 +71,8 @@ function Findings({ advice, days, unit, reader, nights }: { advice: AdviceRespon
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   const [expanded, setExpanded] = useState(false);
   const vote = useVoteAdvice();
-  // Premium findings (finding.premium: meal-by-meal patterns) are shown to everyone for now; the
-  // subscription issue will lock them behind the "advanced advice" entitlement.
+  // Premium findings (meal-by-meal patterns) reach a patient only with "advanced advice" in their
+  // plan: the server holds the others back and counts them (LockedPremium below).
   const items = useMemo(() => advice.findings.map((finding) => ({ finding, text: renderFinding(finding, language, unit) })), [advice.findings, language, unit]);
 
   if (items.length === 0) {
@@ -112,6 +116,19 @@ function Findings({ advice, days, unit, reader, nights }: { advice: AdviceRespon
         </>
       ) : null}
     </>
+  );
+}
+
+/** "N conseils avancés réservés à Premium": what the patient's plan holds back, and the way to it. */
+function LockedPremium({ count }: { count: number }) {
+  const { t } = useTranslation('subscription');
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-dashed border-line-strong p-3" data-testid="advice-locked">
+      <Lock aria-hidden="true" className="size-4 shrink-0 text-muted" />
+      <p className="font-semibold">{t('lockedAdvice', { count })}</p>
+      <p className="w-full text-sm text-muted">{t('lockedAdviceText')}</p>
+      <UpgradeLink />
+    </div>
   );
 }
 

@@ -2,6 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FollowedSite } from '@glucosuivi/domain/nightscout/nightscout-follow.schemas';
 import { stubApi } from '@/test/messages-fixtures';
+import { MemoryRouter } from 'react-router';
+import type { SubscriptionDto } from '@glucosuivi/domain/subscription/subscription.schemas';
 import { TestProviders } from '@/test/TestProviders';
 import { FollowSiteSection } from './FollowSiteSection';
 
@@ -120,3 +122,63 @@ describe('FollowSiteSection', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([PATH]);
   });
 });
+
+describe('FollowSiteSection without premium', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const freePlan: Pick<SubscriptionDto, 'plan' | 'entitlements'> = { plan: 'free', entitlements: [] };
+
+  function renderFree(site: FollowedSite | null) {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/subscription') return Response.json({ ...freePlanAnswer(), ...freePlan });
+      if (call.path === PATH && call.method === 'GET') return Response.json({ site });
+      if (call.path === PATH && call.method === 'PUT') {
+        return Response.json({ error: { code: 'premium_required', message: 'x', requestId: 'r', params: { entitlement: 'cgm_follow' } } }, { status: 402 });
+      }
+      return undefined;
+    });
+    render(
+      <TestProviders>
+        <MemoryRouter>
+          <FollowSiteSection timeZone="Europe/Paris" />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    return calls;
+  }
+
+  it('says a followed site is paused and links to the subscription page', async () => {
+    renderFree(followed({ lastSyncAt: '2026-03-01T08:05:00.000Z' }));
+    const notice = await screen.findByTestId('follow-premium');
+    expect(notice.textContent).toContain('Synchronisation suspendue');
+    expect(within(notice).getByRole('link', { name: "Voir l'offre Premium" }).getAttribute('href')).toBe('/abonnement');
+  });
+
+  it("shows the server's premium refusal of a new site with the link", async () => {
+    const calls = renderFree(null);
+    expect((await screen.findByTestId('follow-premium')).textContent).toContain('fait partie de l\'offre Premium');
+    fireEvent.change(screen.getByLabelText(/^Adresse du site/), { target: { value: 'https://ns.example.org' } });
+    fireEvent.change(screen.getByLabelText(/^Jeton d'accès/), { target: { value: TOKEN } });
+    fireEvent.click(screen.getByRole('button', { name: 'Suivre ce site' }));
+    const refusal = await screen.findByTestId('premium-required');
+    expect(refusal.textContent).toContain("Le suivi automatique d'un site Nightscout fait partie de l'offre Premium.");
+    expect(within(refusal).getByRole('link', { name: "Voir l'offre Premium" }).getAttribute('href')).toBe('/abonnement');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+});
+
+function freePlanAnswer(): SubscriptionDto {
+  return {
+    plan: 'free',
+    status: null,
+    interval: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    source: null,
+    entitlements: [],
+    usage: { pdfReports: { month: '2026-03', used: 0, limit: 3, left: 3, resetsAt: '2026-03-31T22:00:00.000Z' } },
+    prices: [],
+    paymentsConfigured: false,
+    invoices: [],
+  };
+}

@@ -11,6 +11,8 @@ import {
   type FollowedSite,
 } from '@glucosuivi/domain/nightscout/nightscout-follow.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
+import { ErrorWithUpgrade, UpgradeLink } from '@/components/subscription/UpgradeLink';
+import { useSubscription } from '@/components/subscription/use-subscription';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError, errorMessage } from '@/lib/errors';
@@ -27,6 +29,9 @@ export function FollowSiteSection({ timeZone }: { timeZone: string }) {
   const actions = useFollowActions();
   const [editing, setEditing] = useState(false);
   const current = site.data?.site ?? null;
+  // Following a site is premium: without it, a followed site is no longer polled (the server skips it).
+  const plan = useSubscription().data;
+  const lacksPremium = plan ? !plan.entitlements.includes('cgm_follow') : false;
 
   return (
     <section aria-labelledby="follow-title" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5" data-testid="follow-site">
@@ -34,6 +39,7 @@ export function FollowSiteSection({ timeZone }: { timeZone: string }) {
         {t('follow.title')}
       </h2>
       <p className="text-sm text-muted">{t('follow.intro')}</p>
+      {lacksPremium && !site.isPending ? <PremiumNotice paused={current !== null} /> : null}
       {site.isPending ? (
         <p role="status">{t('follow.loading')}</p>
       ) : site.isError ? (
@@ -49,6 +55,17 @@ export function FollowSiteSection({ timeZone }: { timeZone: string }) {
         />
       )}
     </section>
+  );
+}
+
+/** Why the section is paused or what following a site needs, with the way to premium. */
+function PremiumNotice({ paused }: { paused: boolean }) {
+  const { t } = useTranslation('subscription');
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 rounded-lg border border-line-strong bg-canvas p-3 text-sm" data-testid="follow-premium">
+      <p className={paused ? 'font-medium' : ''}>{t(paused ? 'follow.paused' : 'follow.premium')}</p>
+      <UpgradeLink />
+    </div>
   );
 }
 
@@ -76,7 +93,7 @@ function FollowForm({ initialUrl, follow, onDone, onCancel }: { initialUrl: stri
   const [kind, setKind] = useState<FollowCredentialKind>('token');
   const [credential, setCredential] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +115,7 @@ function FollowForm({ initialUrl, follow, onDone, onCancel }: { initialUrl: stri
         onError: (error) => {
           const fields = fieldErrorsOf(error, t);
           if (fields) setErrors(fields);
-          else setFailure(errorMessage(error, t));
+          else setFailure(error);
         },
       },
     );
@@ -141,11 +158,7 @@ function FollowForm({ initialUrl, follow, onDone, onCancel }: { initialUrl: stri
         spellCheck={false}
         maxLength={FOLLOW_CREDENTIAL_MAX}
       />
-      {failure ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <ErrorWithUpgrade error={failure} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={follow.isPending}>
           {t('follow.submit')}
@@ -214,11 +227,7 @@ function FollowedSiteStatus({ site, timeZone, actions, onEdit }: { site: Followe
           </Button>
         </div>
       )}
-      {failure ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          {errorMessage(failure, t)}
-        </p>
-      ) : null}
+      {failure ? <ErrorWithUpgrade error={failure} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Check, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatEuros, PREMIUM_PRICE_TTC_CENTS } from '@glucosuivi/domain/subscription/plans';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { InfoArticle, useList, type InfoSection } from './InfoArticle';
 import { GuideIllustration, type GuideIllustrationKind } from './GuideIllustrations';
@@ -74,8 +75,11 @@ function SearchField({
 }
 
 function Plans() {
-  const { t } = useTranslation('info');
+  const { t, i18n } = useTranslation('info');
   const plans = ['free', 'premium'] as const;
+  // Premium's prices come from the domain's plans (the one source of truth), written in the page's language.
+  const language = i18n.resolvedLanguage ?? 'fr';
+  const prices = { monthly: formatEuros(PREMIUM_PRICE_TTC_CENTS.month, language), yearly: formatEuros(PREMIUM_PRICE_TTC_CENTS.year, language) };
   return (
     <div className="mb-10 grid gap-6 md:grid-cols-2">
       {plans.map((plan) => (
@@ -87,7 +91,9 @@ function Plans() {
           <h2 id={`plan-${plan}`} className="text-2xl font-bold">
             {t(`plans.${plan}.name`)}
           </h2>
-          <p className="mt-1 text-xl font-semibold text-primary">{t(`plans.${plan}.price`)}</p>
+          <p className="mt-1 text-xl font-semibold text-primary" data-testid={`plan-price-${plan}`}>
+            {t(`plans.${plan}.price`, prices)}
+          </p>
           <p className="mt-2 mb-4 text-muted">{t(`plans.${plan}.text`)}</p>
           <PlanItems plan={plan} />
           <Link

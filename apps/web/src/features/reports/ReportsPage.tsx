@@ -1,12 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileJson, FileSpreadsheet } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportFhirBundle, exportMeasurementsCsv, glucoseReportPdf } from '@glucosuivi/domain/reports/reports.contract';
 import { REPORT_DAYS } from '@glucosuivi/domain/reports/reports.schemas';
 import { Segmented } from '@/components/charts/Segmented';
+import { ErrorWithUpgrade } from '@/components/subscription/UpgradeLink';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useDocumentTitle } from '@/lib/document-title';
+import { subscriptionKeys } from '@/lib/queries/query-keys';
+import { downloadFile } from './pdf-download';
 
 type ReportDays = (typeof REPORT_DAYS)[number];
 
@@ -15,11 +19,36 @@ export function pdfHref(days: ReportDays): string {
   return `${glucoseReportPdf.path}?days=${days}`;
 }
 
+const PDF_FILE_NAME = 'glucosuivi-rapport.pdf';
+
+/**
+ * The PDF is fetched by the page (the link stays a link, for a new tab or a browser without
+ * scripts): a refusal — the free plan's monthly limit — is then said on the page with the way to
+ * premium, and a successful download refreshes this month's count.
+ */
+function usePdfDownload() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const download = (event: MouseEvent<HTMLAnchorElement>, days: ReportDays) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    downloadFile(pdfHref(days), PDF_FILE_NAME)
+      .then(() => queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }))
+      .catch((caught: unknown) => setError(() => caught))
+      .finally(() => setBusy(false));
+  };
+  return { busy, error, download };
+}
+
 /** /reports: the glucose report as a PDF for the care team, every measurement as CSV or as FHIR R4. */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
   useDocumentTitle(t('title'));
   const [days, setDays] = useState<ReportDays>(14);
+  const pdf = usePdfDownload();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
@@ -36,11 +65,12 @@ export function ReportsPage() {
           onChange={(v) => setDays(Number(v) as ReportDays)}
         />
         <div>
-          <a href={pdfHref(days)} className={buttonClasses('primary')} data-button download>
+          <a href={pdfHref(days)} className={buttonClasses('primary')} data-button download onClick={(event) => pdf.download(event, days)} aria-busy={pdf.busy}>
             <Download aria-hidden="true" className="size-4" />
             {t('pdf.download')}
           </a>
         </div>
+        {pdf.error ? <ErrorWithUpgrade error={pdf.error} /> : null}
         <p className="text-sm text-muted">{t('pdf.sufficiency')}</p>
       </section>
       <section aria-labelledby="csv-title" className="flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-4 sm:p-5">

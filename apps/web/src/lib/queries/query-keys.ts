@@ -28,6 +28,8 @@ export const doctorKeys = {
   triageAll: ['doctor', 'triage'] as const,
   triage: (filter: string, sort: string, q: string) =>
     ['doctor', 'triage', filter, sort, q] as const,
+  /** Department tracking is drawn from the triage rows: under the list's prefix, what refreshes the list refreshes it. */
+  department: (days: number) => ['doctor', 'triage', 'department', days] as const,
   patient: (patientId: string) => ['doctor', 'patient', patientId] as const,
   profile: ['doctor', 'profile'] as const,
   invitations: ['care-team', 'invitations'] as const,
@@ -65,4 +67,42 @@ export const appointmentKeys = {
   availability: ['appointments', 'availability'] as const,
   feed: ['appointments', 'calendar-feed'] as const,
   satisfaction: ['appointments', 'satisfaction'] as const,
+};
+
+/** The back office's audit (per filter set), platform figures and failed jobs (administrators). */
+export const adminOpsKeys = {
+  audit: (filters: string) => ['admin', 'audit', filters] as const,
+  figures: ['admin', 'figures'] as const,
+  failedJobs: ['admin', 'jobs', 'failed'] as const,
+};
+
+/** Support tickets: the requester's own (history and one conversation) and the administrators' inbox. */
+export const supportKeys = {
+  all: ['support'] as const,
+  mine: ['support', 'mine'] as const,
+  myTicket: (id: string) => ['support', 'mine', id] as const,
+  inbox: ['support', 'inbox'] as const,
+  inboxList: (status: string, type: string, q: string) => ['support', 'inbox', 'list', status, type, q] as const,
+  inboxTicket: (id: string) => ['support', 'inbox', 'ticket', id] as const,
+};
+
+/** The back office's accounts, professionals' licence checks and specialty list (administrators). */
+export const adminKeys = {
+  accounts: ['admin', 'accounts'] as const,
+  accountList: (q: string, type: string, status: string, page: number) => ['admin', 'accounts', q, type, status, page] as const,
+  professionals: ['admin', 'professionals'] as const,
+  professionalList: (status: string, language: string, page: number) => ['admin', 'professionals', status, language, page] as const,
+  specialties: ['admin', 'specialties'] as const,
+};
+
+/** The sign-up form's specialty list, per page language (`['specialties']` is every language's). */
+export const specialtyKeys = {
+  all: ['specialties'] as const,
+  inLanguage: (language: string) => ['specialties', language] as const,
+};
+
+/** The patient's own subscription (plan, entitlements, this month's PDF reports): a download or a plan change makes it stale. */
+export const subscriptionKeys = {
+  all: ['subscription'] as const,
+  mine: ['subscription', 'mine'] as const,
 };
