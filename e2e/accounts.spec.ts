@@ -145,7 +145,7 @@ test.describe('registration and sign-in', () => {
   test('an administrator is sent from patient pages to /admin', async ({ page }) => {
     // The administrator's second factor may wait for a TOTP step no other journey used (up to 30 s).
     test.setTimeout(90_000);
-    expect(await signInAsAdmin(page.request), 'admin sign-in or creation').toBe(true);
+    expect(await signInAsAdmin(page), 'admin sign-in or creation').toBe(true);
     await page.goto('/patient-dashboard');
     await expect(page).toHaveURL(`${BASE}/admin`);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('href', '/admin');

@@ -21,7 +21,7 @@ test.describe('admin audit and figures', () => {
     const typed = uniqueEmail('audit-intrus');
     expect((await apiSignIn(request, typed, 'Pas-le-bon-mot-de-passe-42')).status()).toBe(401);
 
-    expect(await signInAsAdmin(page.request), 'the demo administrator signs in with the second factor').toBe(true);
+    expect(await signInAsAdmin(page), 'the demo administrator signs in with the second factor').toBe(true);
 
     // The audit, searched by that address.
     await page.goto('/admin?section=audit&lng=fr');

@@ -45,7 +45,7 @@ test.describe('professional resources', () => {
     for (const lng of ['fr', 'en', 'es'] as const) {
       await page.goto(`/doctor-resources?lng=${lng}`);
       await expect(h1(page)).toHaveText(PAGE[lng].title);
-      await expect(page.getByRole('heading', { level: 2 })).toHaveText(PAGE[lng].sections);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(PAGE[lng].sections);
       // The targets are drawn once the reader's unit is known.
       await expect(page.getByTestId('consensus-adults')).toBeVisible();
       await expect(page.getByTestId('handout-hypoglycaemia').getByRole('link')).toHaveCount(3);

@@ -78,7 +78,7 @@ function demoPassword(email: string): string {
 
 async function signIn(page: Page, role: keyof typeof MENUS): Promise<void> {
   if (role === 'admin') {
-    expect(await signInAsAdmin(page.request), 'admin sign-in').toBe(true);
+    expect(await signInAsAdmin(page), 'admin sign-in').toBe(true);
     return;
   }
   const email = role === 'patient' ? 'camille.dupont@demo.glucosuivi.fr' : 'dr.bernard@demo.glucosuivi.fr';

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Cookie, Page } from '@playwright/test';
 
 export const BASE = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 /** Every state-changing call carries the page's origin, as a browser does. */
@@ -90,13 +90,29 @@ export async function freshTotp(secret: string, margin = 5_000): Promise<string>
  * Signs in as the administrator the demo seed created (a sign-up with an ADMIN_EMAILS address is a
  * plain patient): its random password and authenticator key are read from the throw-away data
  * folders of the e2e server (DATA_DIR/demo-accounts.txt, `totp:<key>` in the third column). The
- * administrator has two-factor sign-in, so the password step is followed by a TOTP code.
+ * administrator has two-factor sign-in, so the password step is followed by a TOTP code — and a
+ * code is good once, so only one sign-in fits in a 30-second step. The journeys therefore share
+ * one administrator session: the first sign-in keeps its cookies in the data folder, and later
+ * journeys take them, after checking that the session still opens an admin endpoint (no journey
+ * signs the administrator out; one that did would only send the next journey back to the code).
  */
-export async function signInAsAdmin(request: APIRequestContext): Promise<boolean> {
+export async function signInAsAdmin(page: Page): Promise<boolean> {
   for (const admin of demoAdministrators()) {
-    if (!(await apiSignIn(request, ADMIN_EMAIL, admin.password)).ok()) continue;
-    if (!admin.totp) return false;
-    return completeAdminTotp(request, admin);
+    const sessionFile = join(admin.dir, 'admin-session.json');
+    if (existsSync(sessionFile)) {
+      try {
+        await page.context().addCookies(JSON.parse(readFileSync(sessionFile, 'utf8')) as Cookie[]);
+        if ((await page.request.get('/api/admin/specialties')).ok()) return true;
+      } catch {
+        // a session file being written or from another server: sign in again
+      }
+    }
+    if (!(await apiSignIn(page.request, ADMIN_EMAIL, admin.password)).ok()) continue;
+    if (!admin.totp || !(await completeAdminTotp(page.request, admin))) return false;
+    const written = `${sessionFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(written, JSON.stringify(await page.context().cookies(BASE)));
+    renameSync(written, sessionFile);
+    return true;
   }
   return false;
 }
