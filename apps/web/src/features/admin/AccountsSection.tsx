@@ -14,6 +14,7 @@ import { adminKeys } from '@/lib/queries/query-keys';
 import { useSession } from '@/lib/session';
 import { AdminError, adminRetry, readerTimeZone } from './AdminError';
 import { Pager } from './Pager';
+import { GrantPremiumDialog } from './GrantPremiumDialog';
 import { ReasonDialog } from './ReasonDialog';
 
 type Filter<T extends string> = T | 'all';
@@ -267,6 +268,7 @@ function AccountActions({ account }: { account: AdminAccount }) {
       <Button variant="ghost" onClick={() => reset.mutate()} disabled={reset.isPending} aria-label={t('accounts.resetLabel', { name: account.name })}>
         {t('accounts.reset')}
       </Button>
+      {account.type === 'patient' ? <GrantPremiumDialog account={account} /> : null}
     </div>
   );
 }
