@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { createAdministrator, seedAccount, type AccountsDeps } from '../accounts/accounts.service';
+import { confirmTwoFactor } from '../accounts/account-credentials.service';
 import { doctors } from '../doctor/doctor.tables';
 import type { Actor, Database } from '../../platform/db/database';
 import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
@@ -15,6 +16,7 @@ import type { CareTeamDeps } from '../care-team/care-team.service';
 import { inviteProfessional } from '../care-team/invitations.service';
 import { createShareLink } from '../care-team/share-links.service';
 import { listConversations, markReceipts, sendMessage, type MessagesDeps } from '../messages/messages.service';
+import { grantPremiumUntil } from '../subscription/subscription.service';
 import { CGM_PROFILES } from '@glucosuivi/domain/demo/cgm-generator';
 import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 
@@ -23,6 +25,8 @@ export interface DemoAccount {
   password: string;
   role: string;
   description: string;
+  /** The authenticator key (base32) of an account with two-factor sign-in. */
+  totpSecret?: string;
 }
 
 
@@ -76,11 +80,15 @@ export async function seedDemo(deps: {
   // The administrator goes through the same explicit path as `npm run admin:create` (verified address).
   const admin = await createAdministrator(deps.accountsDeps, { email: deps.adminEmail, password: demoPassword(), firstName: 'Admin', lastName: 'GlucoSuivi' });
   ids.set(admin.email, admin.userId);
-  accounts.push({ email: admin.email, password: admin.password, role: 'admin', description: 'administrateur' });
+  // Administrators act only with two-factor sign-in on: the demo's is enrolled, its key listed with its password.
+  const totpSecret = await enrolSecondFactor(deps.accountsDeps, admin);
+  accounts.push({ email: admin.email, password: admin.password, role: 'admin', description: 'administrateur', totpSecret });
 
   const measurements: MeasurementsDeps = { database: deps.database, clock: { now: () => deps.now }, events: seedEvents };
   await seedCgmPatient(measurements, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
   await seedManualPatient(measurements, { userId: ids.get('jean.martin@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
+  // Camille (sensor) shows premium for a year: advanced advice, PDF reports without a limit, a followed site. Jean stays free.
+  await grantPremiumUntil(measurements, ids.get('camille.dupont@demo.glucosuivi.fr')!, new Date(deps.now.getTime() + 365 * 86_400_000));
 
   const shareUrl = await seedCareTeam({
     accountsDeps: deps.accountsDeps,
@@ -104,17 +112,59 @@ export async function seedDemo(deps: {
     const code = codes.get(ids.get(account.email) ?? '');
     if (code) account.description = `${account.description}, code patient ${code}`;
   }
-  const lines = accounts.map((a) => `${a.email}  ${a.password}  (${a.description})`);
+  const lines = accounts.map((a) => `${a.email}  ${a.password}  ${a.totpSecret ? `totp:${a.totpSecret}  ` : ''}(${a.description})`);
   writeFileSync(join(deps.dataDir, 'demo-accounts.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });
   const announcement = [
     '',
-    'Comptes de démonstration créés (mots de passe affichés une seule fois, copie dans DATA_DIR/demo-accounts.txt) :',
+    "Comptes de démonstration créés (mots de passe et clé d'authentification de l'administrateur affichés une seule fois, copie dans DATA_DIR/demo-accounts.txt) :",
     ...lines.map((l) => `  ${l}`),
     '',
     `Lien sécurisé de Camille (glycémie, 7 jours, à ouvrir sur l'adresse du serveur) : ${shareUrl}`,
     '',
   ].join('\n');
   return { accounts, announcement };
+}
+
+/** The current RFC 6238 code (HMAC-SHA1, 30 s, 6 digits) of a base32 key, as an authenticator app shows it. */
+function totpNow(secret: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from(Array.from({ length: Math.floor(bits.length / 8) }, (_, i) => parseInt(bits.slice(i * 8, i * 8 + 8), 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * Turns on two-factor sign-in for the demo administrator the way the settings page does
+ * (password, then a first code from the key), through the credential layer; the sign-in it took
+ * is ended. Returns the authenticator key. Its enrolment spends the current 30-second step: the
+ * first sign-in uses a later code.
+ */
+async function enrolSecondFactor(accounts: AccountsDeps, admin: { userId: string; email: string; password: string }): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (setCookies: string[]) => {
+    for (const cookie of setCookies) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const headers = () => new Headers({ origin: accounts.appUrl, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') });
+  const signedIn = await accounts.auth.signIn({ email: admin.email, password: admin.password }, headers());
+  if (signedIn.value.kind !== 'signed_in') throw new Error('demo administrator: sign-in before two-factor enrolment failed');
+  keep(signedIn.setCookies);
+  const enabled = await accounts.auth.enableTwoFactor(admin.password, headers());
+  if (!enabled.value) throw new Error('demo administrator: two-factor enrolment refused');
+  keep(enabled.setCookies);
+  const secret = new URL(enabled.value.totpUri).searchParams.get('secret') ?? '';
+  const actor: Actor = { userId: admin.userId, role: 'admin' };
+  await confirmTwoFactor(accounts, actor, totpNow(secret), { headers: headers(), ip: '127.0.0.1', userAgent: 'seed' });
+  await accounts.auth.revokeAllSessions(admin.userId);
+  return secret;
 }
 
 /** A short exchange between Camille and Dr Bernard, her last reply not read yet: the inbox and the counts have something to show. */
