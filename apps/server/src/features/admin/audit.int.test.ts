@@ -164,6 +164,8 @@ describe('failed authorisations', () => {
 
     // A loop on the same route within the minute adds nothing; another route (its pattern, not its id) does.
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ url: '/api/admin/figures', headers })).statusCode).toBe(404);
+    // A second later, so the page's newest-first order does not rest on the random ids of same-instant rows.
+    t.clock.advance(1_000);
     const retry = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${randomUUID()}/retry`, headers });
     expect(retry.statusCode).toBe(404);
     await vi.waitFor(async () => expect(await deniedRows(patient.userId)).toHaveLength(2));
