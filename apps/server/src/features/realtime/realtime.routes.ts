@@ -17,21 +17,23 @@ export interface RealtimeRouteDeps extends RealtimeDeps {
 
 /** Policy violation: the client sent what the protocol does not allow. */
 const POLICY_VIOLATION = 1008;
+const UNANSWERED_ROUNDS_BEFORE_DROP = 2;
 
 /**
  * The realtime channel: one WebSocket per signed-in tab, authenticated by the session cookie,
- * opened only from the app's own origin. The server sends a heartbeat every `heartbeatMs` and
- * drops a connection that answered neither it nor the WebSocket ping of the round before.
+ * opened only from the app's own origin. The server sends a heartbeat (and a WebSocket ping) every
+ * `heartbeatMs` and drops a connection that left two rounds in a row unanswered: one round is not
+ * enough, because a process starved of CPU can run this timer before it reads a pong already received.
  */
 export function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps) {
-  const alive = new Map<WebSocket, boolean>();
+  const unanswered = new Map<WebSocket, number>();
   const beat = setInterval(() => {
-    for (const [socket, answered] of alive) {
-      if (!answered) {
+    for (const [socket, rounds] of unanswered) {
+      if (rounds >= UNANSWERED_ROUNDS_BEFORE_DROP) {
         socket.terminate();
         continue;
       }
-      alive.set(socket, false);
+      unanswered.set(socket, rounds + 1);
       socket.send('{"type":"heartbeat"}');
       socket.ping();
     }
@@ -77,7 +79,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps) {
         watchesAll: false,
         watched: new Set(),
       };
-      alive.set(socket, true);
+      unanswered.set(socket, 0);
       handshakes.set(socket, { request, userId: actor.userId });
       let closed = false;
       // Messages wait for the links; listeners are attached now so that none is dropped meanwhile.
@@ -89,20 +91,20 @@ export function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps) {
         },
         () => socket.close(1011),
       );
-      socket.on('pong', () => alive.set(socket, true));
+      socket.on('pong', () => unanswered.set(socket, 0));
       socket.on('message', (data, isBinary) => {
         queue = queue.then(() => {
           if (closed) return;
           const parsed = isBinary ? null : parseMessage(data.toString());
           if (!parsed) return socket.close(POLICY_VIOLATION);
-          alive.set(socket, true);
+          unanswered.set(socket, 0);
           if (parsed.type === 'subscribe') deps.hub.subscribe(connection, parsed.topic);
           else if (parsed.type === 'unsubscribe') deps.hub.unsubscribe(connection, parsed.topic);
         });
       });
       socket.on('close', () => {
         closed = true;
-        alive.delete(socket);
+        unanswered.delete(socket);
         handshakes.delete(socket);
         deps.hub.remove(connection);
       });
