@@ -8,13 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// Tests are not part of a build: changing one rebuilds nothing.
+const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
+
 function newestMtime(paths) {
   let newest = 0;
   const visit = (p) => {
     if (!existsSync(p)) return;
     const s = statSync(p);
     if (s.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') visit(join(p, name));
+      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist' && !TEST_FILE.test(name)) visit(join(p, name));
     } else if (s.mtimeMs > newest) newest = s.mtimeMs;
   };
   for (const p of paths) visit(join(root, p));
@@ -70,6 +73,14 @@ export async function build() {
       logLevel: 'warning',
     });
     server.mark();
+  }
+  // A first start copies this migrated embedded database instead of creating one (seconds of CPU).
+  const template = stale('apps/server/dist/pglite-template/.build-stamp', ['apps/server/drizzle']);
+  const { buildPgliteTemplate, templateIsCurrent } = await import('./pglite-template.mjs');
+  if (template.isStale || !templateIsCurrent()) {
+    console.log('[glucosuivi] base de données modèle (PGlite migrée)…');
+    await buildPgliteTemplate();
+    template.mark();
   }
 }
 

@@ -17,6 +17,7 @@ import { migrate } from './platform/db/migrate';
 import { loggerOptions } from './platform/logger';
 import { createInProcessEventBus, type EventBus } from './platform/events/event-bus';
 import { createPostgresEventBus } from './platform/events/postgres-event-bus';
+import { copyPgliteTemplate } from './platform/db/pglite-template';
 import { createJobWorker, type JobWorker } from './platform/jobs/job-worker';
 import { loadVapidKeys, VapidKeysError } from './platform/push/vapid-keys';
 import { createWebPushSender } from './platform/push/web-push-sender';
@@ -25,6 +26,9 @@ import { createWebPushSender } from './platform/push/web-push-sender';
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const migrationsFolder = resolve(serverRoot, 'drizzle');
 const webDist = resolve(serverRoot, '../web/dist');
+// Made by the build (scripts/pglite-template.mjs): a migrated embedded database to copy.
+const pgliteTemplate = resolve(serverRoot, 'dist/pglite-template');
+const JOB_POLL_MS = 1000;
 
 async function main() {
   const parsed = parseEnv(process.env);
@@ -39,7 +43,8 @@ async function main() {
   const vapid = vapidKeysOrExit(env, releaseLock);
 
   const startedAt = performance.now();
-  const opened = await openAndMigrate(env.DATABASE_URL, env.DATA_DIR).catch((error: unknown) => {
+  const phases = startupPhases();
+  const opened = await openAndMigrate(env.DATABASE_URL, env.DATA_DIR, phases).catch((error: unknown) => {
     // An unreachable or misconfigured PostgreSQL is a setup problem: one line that says what to
     // fix, not the driver's stack trace.
     const failure = env.DATABASE_URL ? connectionFailure(error, env.DATABASE_URL) : undefined;
@@ -88,6 +93,7 @@ async function main() {
     nightscoutFollow: { allowLoopback: env.NODE_ENV !== 'production' },
     appointments: { videoBaseUrl: env.VIDEO_BASE_URL, cancelHours: env.APPOINTMENT_CANCEL_HOURS },
   });
+  phases.mark('app');
 
   eventLog.to = app.log;
   pushLog.to = app.log.child({ component: 'push' });
@@ -99,21 +105,51 @@ async function main() {
   if (wasNew && env.SEED_DEMO) {
     const seeded = await seedDemo({ accountsDeps, database, dataDir: env.DATA_DIR, adminEmail: env.ADMIN_EMAILS.split(',')[0]!.trim(), now: new Date() });
     console.log(seeded.announcement);
+    phases.mark('seed');
   }
   // Every server runs a worker: jobs are claimed with SKIP LOCKED, so servers share the queue
   // without taking the same job (ADR 0010).
-  const worker = createJobWorker({ database, handlers: jobs.handlers, clock: systemClock, log: app.log.child({ component: 'jobs' }), pollMs: 1000, concurrency: env.JOB_CONCURRENCY, leaseMs: env.JOB_LEASE_MS });
+  const worker = createJobWorker({ database, handlers: jobs.handlers, clock: systemClock, log: app.log.child({ component: 'jobs' }), pollMs: JOB_POLL_MS, concurrency: env.JOB_CONCURRENCY, leaseMs: env.JOB_LEASE_MS });
   for (const { name, everyMs } of jobs.schedules) worker.schedule(name, everyMs);
-  worker.start();
 
   stopOnSignals({ app, worker, events, database, releaseLock });
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  phases.mark('listen');
+  // Its first poll (the schedules' slots, the jobs due: a new demo's alerts to deliver) comes
+  // one poll interval after listening, rather than holding the embedded database while the first
+  // requests arrive.
+  setTimeout(() => worker.start(), JOB_POLL_MS).unref();
   const where = env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`;
   app.log.info(
-    { engine: database.engine, newDatabase: wasNew, readyInMs: Math.round(performance.now() - startedAt) },
+    { engine: database.engine, newDatabase: wasNew, readyInMs: Math.round(performance.now() - startedAt), startupMs: phases.done() },
     `GlucoSuivi ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} — database: ${where}`,
   );
+}
+
+/**
+ * Where a start spends its time, in ms per phase since the process began: `modules` (Node's own
+ * start, `npm start`'s checks and loading the code), `open`, `migrate`, `app`, `seed` (a new
+ * database only), `listen`. `npm start` adds its own checks (`deps`, `build`) through
+ * GLUCOSUIVI_START_PHASES. Logged with "ready" for the cold-start benchmark.
+ */
+function startupPhases() {
+  const phases: Record<string, number> = {};
+  try {
+    Object.assign(phases, JSON.parse(process.env.GLUCOSUIVI_START_PHASES ?? '{}') as Record<string, number>);
+  } catch {
+    // Not ours to judge: the breakdown only lacks the launcher's part.
+  }
+  let last = performance.now();
+  phases.modules = Math.round(last - Object.values(phases).reduce((sum, ms) => sum + ms, 0));
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    },
+    done: () => ({ ...phases, total: Math.round(performance.now()) }),
+  };
 }
 
 /** A second start on the same embedded database refuses with the holder's pid (PostgreSQL needs no lock). */
@@ -198,11 +234,15 @@ function stopOnSignals({ app, worker, events, database, releaseLock }: Running):
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-async function openAndMigrate(databaseUrl: string | undefined, dataDir: string) {
+async function openAndMigrate(databaseUrl: string | undefined, dataDir: string, phases: ReturnType<typeof startupPhases>) {
+  // A new embedded database starts from the build's migrated copy when it matches the migrations.
+  const fromTemplate = !databaseUrl && copyPgliteTemplate({ templateDir: pgliteTemplate, dataDir, migrationsFolder });
   const database = await openDatabase({ databaseUrl, dataDir });
+  phases.mark('open');
   try {
     const { wasNew } = await migrate(database, migrationsFolder);
-    return { database, wasNew };
+    phases.mark('migrate');
+    return { database, wasNew: fromTemplate || wasNew };
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;

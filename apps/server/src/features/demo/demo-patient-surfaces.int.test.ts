@@ -176,4 +176,41 @@ describe('the demo CGM patient through every surface', () => {
     expect(readings[0]?.measuredAt).toBe(new Date(stored.first).toISOString());
     expect((files['mesures/glycemies.csv'] as string).trimEnd().split('\r\n')).toHaveLength(stored.n + 1);
   }, 120_000);
+
+  it("keeps every patient's daily aggregates equal to a recomputation from the readings", async () => {
+    // The seed loads CGM uploads in bulk (triggers off, aggregates rebuilt per upload) and Jean's
+    // readings one by one (triggers on): both must leave what the readings say, day by local day.
+    const fromReadings = rowsOf<Record<string, unknown>>(
+      await database.db.execute(sql`
+        with r as (
+          select g.patient_id, (g.measured_at at time zone glucose_patient_zone(g.patient_id))::date as day,
+                 g.value_mgdl::float8 as v, floor(g.value_mgdl::float8 + 0.5) as b, g.source, g.measured_at
+            from glucose_readings g)
+        select patient_id, day::text as day, count(*)::int as n,
+               (count(*) filter (where source in ('cgm', 'import', 'nightscout')))::int as n_device,
+               (count(*) filter (where b < 54))::int as n_very_low,
+               (count(*) filter (where b >= 54 and b < 70))::int as n_low,
+               (count(*) filter (where b >= 70 and b <= 180))::int as n_in_range,
+               (count(*) filter (where b > 180 and b <= 250))::int as n_high,
+               (count(*) filter (where b > 250))::int as n_very_high,
+               max(measured_at) as last_at, sum(v)::real as sum_mgdl, sum(v * v)::real as sum_squares
+          from r group by patient_id, day order by patient_id, day`),
+    );
+    const kept = rowsOf<Record<string, unknown>>(
+      await database.db.execute(sql`
+        select patient_id, day::text as day, n, n_device, n_very_low, n_low, n_in_range, n_high, n_very_high, last_at, sum_mgdl, sum_squares
+          from glucose_daily_aggregates order by patient_id, day`),
+    );
+    // Camille's 90 days, Jean's and the 28 other patients' 14.
+    expect(new Set(fromReadings.map((row) => row.patient_id)).size).toBe(30);
+    expect(kept).toHaveLength(fromReadings.length);
+    kept.forEach((row, i) => {
+      const { sum_mgdl: sum, sum_squares: squares, ...counts } = row;
+      const { sum_mgdl: expectedSum, sum_squares: expectedSquares, ...expectedCounts } = fromReadings[i]!;
+      expect(counts).toEqual(expectedCounts);
+      // Sums kept as real (float4), possibly added in another order: equal to float4 precision.
+      expect(Math.abs(Number(sum) - Number(expectedSum))).toBeLessThanOrEqual(1e-6 * Number(expectedSum));
+      expect(Math.abs(Number(squares) - Number(expectedSquares))).toBeLessThanOrEqual(1e-6 * Number(expectedSquares));
+    });
+  });
 });

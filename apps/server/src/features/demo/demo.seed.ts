@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { createAdministrator, seedAccount, type AccountsDeps } from '../accounts/accounts.service';
 import { confirmTwoFactor } from '../accounts/account-credentials.service';
 import { doctors } from '../doctor/doctor.tables';
-import type { Actor, Database } from '../../platform/db/database';
+import type { Actor, Database, Tx } from '../../platform/db/database';
+import { bulkLoadingDatabase, inOneTransaction } from '../../platform/db/bulk-load';
 import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
 import { GLUCOSE_BATCH_MAX } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { MeasurementInput } from '@glucosuivi/domain/measurements/measurements.schemas';
@@ -34,8 +35,7 @@ export interface DemoAccount {
 const seedEvents = createInProcessEventBus({ warn: () => undefined });
 
 /** A strong random password that is still easy to type: three groups of letters and digits. */
-function demoPassword(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function demoPassword(alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'): string {
   const bytes = randomBytes(15);
   const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5, 10)}-${chars.slice(10, 15)}`;
@@ -67,6 +67,11 @@ export async function seedDemo(deps: {
     accounts.push({ email: input.email, password, role: input.role, description });
   };
 
+  // The care-team population's accounts are made while the rest goes in: their password hashing
+  // runs on libuv's threads while this thread has other work, the demo accounts' hashing included.
+  const population = createPopulation(deps.accountsDeps);
+  population.catch(() => undefined);
+
   await add({ email: 'camille.dupont@demo.glucosuivi.fr', firstName: 'Camille', lastName: 'Dupont', role: 'patient' }, 'patiente type 1 avec capteur (CGM)');
   await add({ email: 'jean.martin@demo.glucosuivi.fr', firstName: 'Jean', lastName: 'Martin', role: 'patient' }, 'patient type 2 avec lecteur');
   await add(
@@ -85,8 +90,14 @@ export async function seedDemo(deps: {
   accounts.push({ email: admin.email, password: admin.password, role: 'admin', description: 'administrateur', totpSecret });
 
   const measurements: MeasurementsDeps = { database: deps.database, clock: { now: () => deps.now }, events: seedEvents };
-  await seedCgmPatient(measurements, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
-  await seedManualPatient(measurements, { userId: ids.get('jean.martin@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
+  // Jean's measurements one by one as he would enter them, in one transaction (one commit, one
+  // recompute of his days' aggregates), and first, while the readings table is nearly empty.
+  await inOneTransaction(
+    deps.database,
+    (database) => seedManualPatient({ ...measurements, database }, { userId: ids.get('jean.martin@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days),
+    rebuildDailyAggregates,
+  );
+  await seedCgmPatient(cgmUploads(measurements), { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, deps.now, days);
   // Camille (sensor) shows premium for a year: advanced advice, PDF reports without a limit, a followed site. Jean stays free.
   await grantPremiumUntil(measurements, ids.get('camille.dupont@demo.glucosuivi.fr')!, new Date(deps.now.getTime() + 365 * 86_400_000));
 
@@ -95,6 +106,7 @@ export async function seedDemo(deps: {
     database: deps.database,
     now: deps.now,
     days: Math.min(14, days),
+    population,
     ids: {
       camille: ids.get('camille.dupont@demo.glucosuivi.fr')!,
       jean: ids.get('jean.martin@demo.glucosuivi.fr')!,
@@ -200,7 +212,7 @@ async function seedCgmPatient(deps: MeasurementsDeps, actor: Actor, now: Date, d
     for (let i = start; i < Math.min(series.t.length, start + GLUCOSE_BATCH_MAX); i++) {
       readings.push({ measuredAt: new Date(series.t[i]!).toISOString(), value: series.v[i]! });
     }
-    await insertGlucoseBatch(deps, actor, { source: 'cgm', deviceId: 'demo-libre-3', unit: 'mg/dL', readings });
+    await insertGlucoseBatch(deps, actor, { source: 'cgm', deviceId: 'demo-libre-3', unit: 'mg/dL', readings }, { allNew: true });
   }
 }
 
@@ -233,6 +245,54 @@ const SCOPE_SETS: ShareCategory[][] = [
 ];
 
 /**
+ * The 28 other patients' accounts (ids in order), four at a time: their password hashing keeps
+ * libuv's four threads busy beside the rest of the seed, which has work for this thread meanwhile.
+ */
+async function createPopulation(accountsDeps: AccountsDeps): Promise<string[]> {
+  const ids = new Array<string>(28);
+  let next = 0;
+  const createNext = async (): Promise<void> => {
+    for (let i = next++; i < ids.length; i = next++) {
+      // Never shown, so letters only (15 of 46, ~83 bits): the strength check, which tries
+      // digits as letters ("4" for "a"…), takes a fraction of the time on them.
+      const password = demoPassword('abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ');
+      const created = await seedAccount(accountsDeps, {
+        email: `patient${String(i + 1).padStart(2, '0')}@demo.glucosuivi.fr`,
+        firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
+        lastName: LAST_NAMES[i % LAST_NAMES.length]!,
+        role: 'patient',
+        password,
+        confirmPassword: password,
+        language: 'fr',
+      });
+      ids[i] = created.value.user.id;
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, createNext));
+  return ids;
+}
+
+/**
+ * The demo's CGM uploads go through the app's own path (insertGlucoseBatch) as bulk loads on the
+ * embedded database (platform/db/bulk-load.ts), each committed apart.
+ */
+export function cgmUploads(deps: MeasurementsDeps): MeasurementsDeps {
+  return { ...deps, database: bulkLoadingDatabase(deps.database, rebuildDailyAggregates) };
+}
+
+/**
+ * What the readings' triggers keep, redone at the end of a bulk load: each patient's daily
+ * aggregates, rebuilt by the function the triggers use. Its join of days and readings is planned
+ * as a hash join over the whole table (6 s for 90 days on PGlite); without hash and merge joins,
+ * for this transaction, it reads each day through the primary key (0.3 s).
+ */
+async function rebuildDailyAggregates(tx: Tx, actors: readonly Actor[]): Promise<void> {
+  await tx.execute(sql`set local enable_hashjoin = off`);
+  await tx.execute(sql`set local enable_mergejoin = off`);
+  for (const actor of actors) await tx.execute(sql`select glucose_daily_aggregates_rebuild(${actor.userId})`);
+}
+
+/**
  * The care-team demo: Dr Bernard follows 30 patients of varied control (the two demo patients and
  * 28 others with 14 days of CGM, whose random passwords are never shown: they are not demo
  * logins), the nurse follows 5 of them, and Camille has one active share link. Links are made as
@@ -243,6 +303,7 @@ async function seedCareTeam(deps: {
   database: Database;
   now: Date;
   days: number;
+  population: Promise<string[]>;
   ids: { camille: string; jean: string };
 }): Promise<string> {
   const clock = { now: () => deps.now };
@@ -257,28 +318,8 @@ async function seedCareTeam(deps: {
   await inviteProfessional(careTeam, jean, { email: doctorEmail, categories: ['glucose', 'hba1c', 'blood_pressure'] });
   await inviteProfessional(careTeam, camille, { email: nurseEmail, categories: ['glucose', 'alerts'] });
 
-  // Account creation is dominated by password hashing (libuv threads): a few at a time.
-  const created: string[] = [];
-  for (let start = 0; start < 28; start += 7) {
-    const batch = await Promise.all(
-      Array.from({ length: 7 }, (_, k) => {
-        const i = start + k;
-        const password = demoPassword();
-        return seedAccount(deps.accountsDeps, {
-          email: `patient${String(i + 1).padStart(2, '0')}@demo.glucosuivi.fr`,
-          firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
-          lastName: LAST_NAMES[i % LAST_NAMES.length]!,
-          role: 'patient',
-          password,
-          confirmPassword: password,
-          language: 'fr',
-        });
-      }),
-    );
-    created.push(...batch.map((b) => b.value.user.id));
-  }
-
-  for (const [i, userId] of created.entries()) {
+  const uploads = cgmUploads(measurements);
+  for (const [i, userId] of (await deps.population).entries()) {
     const actor: Actor = { userId, role: 'patient' };
     const profile = CGM_PROFILES[i % CGM_PROFILES.length];
     const series = generateCgmDays({ seed: 9000 + i, days: deps.days, endAt: deps.now.getTime() - 5 * 60_000, profile });
@@ -286,7 +327,7 @@ async function seedCareTeam(deps: {
     const keepFrom = i % 7 === 3 ? Math.floor(series.t.length * 0.6) : 0;
     const readings = [];
     for (let k = 0; k < series.t.length - keepFrom; k++) readings.push({ measuredAt: new Date(series.t[k]!).toISOString(), value: series.v[k]! });
-    await insertGlucoseBatch(measurements, actor, { source: 'cgm', deviceId: `demo-cgm-${i}`, unit: 'mg/dL', readings });
+    await insertGlucoseBatch(uploads, actor, { source: 'cgm', deviceId: `demo-cgm-${i}`, unit: 'mg/dL', readings }, { allNew: true });
     const hba1c = 6 + ((i * 7) % 30) / 10;
     await createMeasurement(measurements, actor, { kind: 'hba1c', measuredAt: new Date(deps.now.getTime() - (20 + i) * 86_400_000).toISOString(), value: hba1c, unit: '%', method: 'lab' });
     await inviteProfessional(careTeam, actor, { email: doctorEmail, categories: SCOPE_SETS[i % SCOPE_SETS.length]! });

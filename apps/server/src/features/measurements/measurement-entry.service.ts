@@ -24,13 +24,14 @@ import {
   findHealth,
   glucoseColumns,
   insertGlucose,
-  insertGlucoseIgnoringDuplicates,
   insertHealth,
+  withInsertedGlucose,
   updateGlucose,
   updateHealth,
   type GlucoseWrite,
   type HealthWrite,
 } from './measurements.repository';
+import { insertGlucoseIgnoringDuplicates, insertNewGlucose } from './glucose-batch.repository';
 
 /**
  * Entering measurements: one record created, read, replaced or deleted, and device batches; each
@@ -241,7 +242,12 @@ export async function deleteMeasurement(deps: MeasurementsDeps, actor: Actor | n
  * written (one bad reading → 400 naming its index, nothing stored), already-stored readings are
  * skipped by the dedup key, and CGM episodes around the batch raise alerts in the same transaction.
  */
-export async function insertGlucoseBatch(deps: MeasurementsDeps, actor: Actor | null, batch: GlucoseBatch): Promise<GlucoseBatchResult> {
+export async function insertGlucoseBatch(
+  deps: MeasurementsDeps,
+  actor: Actor | null,
+  batch: GlucoseBatch,
+  options: StoreOptions = {},
+): Promise<GlucoseBatchResult> {
   const patient = requirePatient(actor);
   const now = deps.clock.now();
   const issues: ValidationIssue[] = [];
@@ -260,8 +266,16 @@ export async function insertGlucoseBatch(deps: MeasurementsDeps, actor: Actor | 
     entryUnit: batch.unit,
     createdAt: now,
   }));
-  const result = await storeDeviceReadings(deps, patient, rows, now);
+  const result = await storeDeviceReadings(deps, patient, rows, now, undefined, options);
   return { inserted: result.inserted, duplicates: rows.length - result.inserted, alerts: result.alerts };
+}
+
+export interface StoreOptions {
+  /**
+   * Every reading is known not to be stored yet (a patient's history loaded once: the demo seed),
+   * so none is looked for; a duplicate fails the whole write on the unique index instead.
+   */
+  allNew?: boolean;
 }
 
 /**
@@ -276,6 +290,7 @@ export async function storeDeviceReadings(
   rows: GlucoseWrite[],
   now: Date,
   beforeInsert?: (tx: Tx, rows: GlucoseWrite[]) => Promise<GlucoseWrite[]>,
+  options: StoreOptions = {},
 ): Promise<{ inserted: number; skipped: number; alerts: Alert[] }> {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
@@ -285,16 +300,16 @@ export async function storeDeviceReadings(
   }
   const result = await deps.database.asActor(patient, async (tx) => {
     const kept = beforeInsert ? await beforeInsert(tx, rows) : rows;
-    const inserted = kept.length > 0 ? await insertGlucoseIgnoringDuplicates(tx, patient.userId, kept) : 0;
+    const readAround = () =>
+      glucoseColumns(tx, patient.userId, new Date(first - EPISODE_CONTEXT_MS), new Date(last + EPISODE_CONTEXT_MS), DEVICE_GLUCOSE_SOURCES);
+    // All new: what is around is read before the insert and the batch added to it, rather than
+    // the whole batch read back after.
+    const before = options.allNew && kept.length > 0 ? await readAround() : undefined;
+    const insert = options.allNew ? insertNewGlucose : insertGlucoseIgnoringDuplicates;
+    const inserted = kept.length > 0 ? await insert(tx, patient.userId, kept) : 0;
     let alerts: Alert[] = [];
     if (inserted > 0) {
-      const around = await glucoseColumns(
-        tx,
-        patient.userId,
-        new Date(first - EPISODE_CONTEXT_MS),
-        new Date(last + EPISODE_CONTEXT_MS),
-        DEVICE_GLUCOSE_SOURCES,
-      );
+      const around = (before && withInsertedGlucose(before, kept, DEVICE_GLUCOSE_SOURCES)) ?? (await readAround());
       alerts = await raiseAlerts(tx, patient.userId, alertsForCgmSeries(around, now.getTime()), now);
     }
     return { inserted, skipped: rows.length - kept.length, alerts };

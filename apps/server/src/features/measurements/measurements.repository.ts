@@ -7,7 +7,7 @@ import type {
 } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
-import { arrayLiteral } from '../../platform/db/sql-arrays';
+import { DEVICE_GLUCOSE_SOURCES } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { glucoseReadings, healthMeasurements } from './measurements.tables';
 
 export type GlucoseWrite = Omit<typeof glucoseReadings.$inferInsert, 'patientId' | 'id'>;
@@ -109,42 +109,6 @@ export async function insertGlucose(tx: Tx, patientId: string, values: GlucoseWr
 export async function insertHealth(tx: Tx, patientId: string, values: HealthWrite): Promise<MeasurementRecord> {
   const [row] = await tx.insert(healthMeasurements).values({ ...values, patientId }).returning();
   return healthRecord(row as HealthRow);
-}
-
-// One array parameter per column whatever the rows: chunks only keep each statement's text and
-// its RETURNING set a few hundred kilobytes.
-const BATCH_CHUNK = 5_000;
-
-/** Inserts device readings, skipping those already stored (dedup key); returns how many were new. */
-export async function insertGlucoseIgnoringDuplicates(tx: Tx, patientId: string, rows: GlucoseWrite[]): Promise<number> {
-  let inserted = 0;
-  for (let i = 0; i < rows.length; i += BATCH_CHUNK) {
-    const chunk = rows.slice(i, i + BATCH_CHUNK);
-    const column = <T>(pick: (row: GlucoseWrite) => T, text: (value: NonNullable<T>) => string) =>
-      arrayLiteral(chunk.map((row) => {
-        const value = pick(row);
-        return value === null || value === undefined ? null : text(value as NonNullable<T>);
-      }));
-    // One statement over unnest(): the batch is eight array parameters whatever its size (a
-    // multi-row VALUES built per request cost more CPU than the insert itself at upload rates).
-    const result = await tx.execute(sql`
-      insert into ${glucoseReadings} (patient_id, measured_at, value_mgdl, context, source, device_id, entry_unit, note, created_at)
-      select ${patientId}, r.measured_at, r.value_mgdl, r.context, r.source, r.device_id, coalesce(r.entry_unit, 'mg/dL'), r.note, coalesce(r.created_at, now())
-        from unnest(
-          ${column((row) => row.measuredAt, (at) => at.toISOString())}::timestamptz[],
-          ${column((row) => row.valueMgdl, String)}::real[],
-          ${column((row) => row.context, String)}::text[],
-          ${column((row) => row.source, String)}::text[],
-          ${column((row) => row.deviceId, String)}::text[],
-          ${column((row) => row.entryUnit, String)}::text[],
-          ${column((row) => row.note, String)}::text[],
-          ${column((row) => row.createdAt, (at) => at.toISOString())}::timestamptz[]
-        ) as r(measured_at, value_mgdl, context, source, device_id, entry_unit, note, created_at)
-      on conflict (patient_id, source, device_id, measured_at) do nothing
-      returning 1 as inserted`);
-    inserted += rowsOf(result).length;
-  }
-  return inserted;
 }
 
 export async function findGlucose(tx: Tx, patientId: string, id: string): Promise<GlucoseRecord | undefined> {
@@ -334,6 +298,40 @@ export async function glucoseColumns(
     device[i] = row.device;
   }
   return { t, v, device };
+}
+
+/**
+ * What glucoseColumns would read once `rows` are inserted, from what it read before (the same
+ * window and sources) and the rows themselves, so a large batch need not be read back. Undefined
+ * when an instant repeats: the order among equal instants is the ids', which only a read gives.
+ */
+export function withInsertedGlucose(before: GlucoseColumns, rows: readonly GlucoseWrite[], sources: readonly string[]): GlucoseColumns | undefined {
+  const added = rows
+    .filter((row) => sources.includes(row.source))
+    .map((row) => ({ t: row.measuredAt.getTime(), v: r1(Math.fround(row.valueMgdl)), device: (DEVICE_GLUCOSE_SOURCES as readonly string[]).includes(row.source) }))
+    .sort((a, b) => a.t - b.t);
+  const instants = new Set(before.t);
+  for (const reading of added) {
+    if (instants.has(reading.t)) return undefined;
+    instants.add(reading.t);
+  }
+  const out: GlucoseColumns = { t: [], v: [], device: [] };
+  let i = 0;
+  let j = 0;
+  while (i < before.t.length || j < added.length) {
+    if (j >= added.length || (i < before.t.length && before.t[i]! < added[j]!.t)) {
+      out.t.push(before.t[i]!);
+      out.v.push(before.v[i]!);
+      out.device.push(before.device[i]!);
+      i++;
+    } else {
+      out.t.push(added[j]!.t);
+      out.v.push(added[j]!.v);
+      out.device.push(added[j]!.device);
+      j++;
+    }
+  }
+  return out;
 }
 
 export async function countByKind(tx: Tx, patientId: string, from: Date, to: Date): Promise<Record<MeasurementKind, number>> {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import type { AdviceFinding } from '@glucosuivi/domain/advice/advice.schemas';
 import { renderFinding } from '@glucosuivi/domain/advice/advice.texts';
 import { bandLimits as domainBandLimits, bandPercents, type GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
@@ -51,6 +51,8 @@ const Y_MIN_MGDL = 40;
 
 export async function renderGlucoseReport(input: GlucoseReportInput): Promise<Buffer> {
   const t = REPORT_TEXTS[input.language];
+  // pdfkit and its font metrics load with the first PDF drawn, not at every server start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `GlucoSuivi — ${t.title}`, Author: 'GlucoSuivi' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -87,7 +89,7 @@ export async function renderGlucoseReport(input: GlucoseReportInput): Promise<Bu
   return done;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKitDocument>;
 type Box = { x: number; y: number; w: number; h: number };
 type Metrics = NonNullable<GlucosePeriod['metrics']>;
 

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import type { Language } from '@glucosuivi/domain/accounts/accounts.schemas';
 import type { Handout } from '@glucosuivi/domain/resources/resources.schemas';
 import { HANDOUT_TEXTS, handoutText, printable, type HandoutBlock } from './handouts.texts';
@@ -15,13 +15,15 @@ const BODY = { size: 11, lineGap: 2 };
 const BULLET_INDENT = 14;
 const BOX_PADDING = 10;
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKitDocument>;
 
 /** Renders a handout in a language; resolves with the PDF's bytes. */
 export async function renderHandout(handout: Handout, language: Language): Promise<Buffer> {
   const text = handoutText(handout, language);
   const common = HANDOUT_TEXTS[language].common;
   const p = (s: string) => printable(language, s);
+  // pdfkit and its font metrics load with the first PDF drawn, not at every server start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
