@@ -72,23 +72,31 @@ export class EncodedJson<T> {
     }
     return body;
   }
+
+  /**
+   * The smaller of the encodings the client accepts. Brotli at quality 4 is not always the smaller:
+   * on a glucose series' digit columns gzip wins by ~5 %. Both are computed once and kept, which a
+   * body sent many times (a cached answer) repays.
+   */
+  smallestFor(accepted: ReadonlySet<'br' | 'gzip'>): { encoding: 'br' | 'gzip'; body: Buffer } {
+    const candidates = (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding)).map((encoding) => ({ encoding, body: this.compressedAs(encoding) }));
+    return candidates.reduce((best, next) => (next.body.length < best.body.length ? next : best));
+  }
 }
 
 // Below this the compress plugin sends the body as is too (threshold in app.ts).
 const COMPRESS_FROM = 1024;
 
-/** br, else gzip, when the client accepts it (a q=0 refuses it), as the compress plugin prefers. */
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Set(
-    header
-      .toLowerCase()
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-      .map(([name]) => name?.trim()),
-  );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+/** The encodings among br and gzip the client accepts (a q=0 refuses one). */
+function acceptedEncodings(header: string | undefined): Set<'br' | 'gzip'> {
+  const accepted = new Set<'br' | 'gzip'>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, q] = part.trim().split(';');
+    if (q && /^\s*q=0(\.0*)?\s*$/.test(q)) continue;
+    const encoding = name?.trim();
+    if (encoding === 'br' || encoding === 'gzip') accepted.add(encoding);
+  }
+  return accepted;
 }
 
 /** Encodes `value` exactly as the route's serializer would (the same zod schema, then JSON). */
@@ -140,10 +148,11 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         // A string with a JSON content type skips the serializer; a body with its
         // content-encoding already set is not compressed again by the compress plugin.
         reply.type('application/json; charset=utf-8');
-        const encoding = result.json.length >= COMPRESS_FROM ? acceptedEncoding(request.headers['accept-encoding']) : null;
-        if (!encoding) return result.json;
+        const accepted = result.json.length >= COMPRESS_FROM ? acceptedEncodings(request.headers['accept-encoding']) : new Set<never>();
+        if (accepted.size === 0) return result.json;
+        const { encoding, body } = result.smallestFor(accepted);
         reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-        return result.compressedAs(encoding);
+        return body;
       }
       return result;
     },
