@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ArrowLeft, ChevronRight, Search } from 'lucide-react';
+import { ChevronRight, Search } from 'lucide-react';
 import {
   SUPPORT_REQUEST_TYPES,
   SUPPORT_TICKET_STATUSES,
@@ -12,9 +12,10 @@ import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { inputClasses } from '@/components/ui/TextField';
-import { ApiError, errorMessage } from '@/lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { useAnswer, useInbox, useInboxTicket, useSetStatus, type InboxFilter } from './support-api';
 import { ConversationMessages, ReplyBox, StatusBadge, UrgentBadge, formatWhen } from './ticket-ui';
+import { TicketView } from './TicketView';
 
 const TICKET_PARAM = 'ticket';
 
@@ -180,65 +181,48 @@ function InboxTicket({ id, onBack }: { id: string; onBack: () => void }) {
   const { t, i18n } = useTranslation('support');
   const ticket = useInboxTicket(id);
   const answer = useAnswer(id);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const loaded = Boolean(ticket.data);
-
-  useEffect(() => {
-    if (loaded) heading.current?.focus();
-  }, [loaded]);
-
-  const backButton = (
-    <Button variant="secondary" onClick={onBack} className="self-start">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('inbox.back')}
-    </Button>
-  );
-  if (ticket.isPending) return <Skeleton className="h-64" />;
-  if (ticket.isError) {
-    const gone = ticket.error instanceof ApiError && ticket.error.code === 'not_found';
-    return (
-      <div className="flex flex-col gap-3">
-        <p role="alert">{gone ? t('history.notFound') : errorMessage(ticket.error, t)}</p>
-        {backButton}
-      </div>
-    );
-  }
-  const { ticket: summary, messages } = ticket.data;
-  const language = t(`inbox.languages.${summary.language}`);
+  const languageOf = (summary: AdminSupportTicket) => t(`inbox.languages.${summary.language}`);
   return (
-    <article aria-labelledby="inbox-ticket-title" className="flex flex-col gap-4" data-testid="inbox-ticket">
-      {backButton}
-      <div className="flex flex-col gap-2">
-        <h3 id="inbox-ticket-title" ref={heading} tabIndex={-1} className="text-xl font-semibold wrap-anywhere">
-          {summary.subject}
-        </h3>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <StatusBadge status={summary.status} viewer="support" />
-          {summary.type === 'urgent' ? <UrgentBadge /> : <span>{t(`types.${summary.type}`)}</span>}
-        </p>
-        <dl className="grid min-w-0 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-          <dt className="font-medium">{t('inbox.from')}</dt>
-          <dd className="wrap-anywhere">
-            {summary.email} · {t(`inbox.kinds.${summary.kind}`)}
-          </dd>
-          <dt className="font-medium">{t('inbox.referenceLabel')}</dt>
-          <dd>{summary.reference}</dd>
-          <dt className="font-medium">{t('inbox.received')}</dt>
-          <dd>{formatWhen(summary.createdAt, i18n.language)}</dd>
-          <dt className="font-medium">{t('inbox.answerLanguage')}</dt>
-          <dd>{language}</dd>
-        </dl>
-      </div>
-      <ConversationMessages messages={messages} viewer="support" />
-      <ReplyBox
-        label={t('inbox.answerLabel')}
-        hint={t(summary.kind === 'contact' ? 'inbox.answerHintContact' : 'inbox.answerHint', { language })}
-        submitLabel={t('inbox.answerSend')}
-        sentLabel={t('inbox.answerSent')}
-        send={answer}
-      />
-      <StatusActions id={id} current={summary.status} />
-    </article>
+    <TicketView
+      query={ticket}
+      backLabel={t('inbox.back')}
+      onBack={onBack}
+      testId="inbox-ticket"
+      details={({ ticket: summary }) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <StatusBadge status={summary.status} viewer="support" />
+            {summary.type === 'urgent' ? <UrgentBadge /> : <span>{t(`types.${summary.type}`)}</span>}
+          </p>
+          <dl className="grid min-w-0 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+            <dt className="font-medium">{t('inbox.from')}</dt>
+            <dd className="wrap-anywhere">
+              {summary.email} · {t(`inbox.kinds.${summary.kind}`)}
+            </dd>
+            <dt className="font-medium">{t('inbox.referenceLabel')}</dt>
+            <dd>{summary.reference}</dd>
+            <dt className="font-medium">{t('inbox.received')}</dt>
+            <dd>{formatWhen(summary.createdAt, i18n.language)}</dd>
+            <dt className="font-medium">{t('inbox.answerLanguage')}</dt>
+            <dd>{languageOf(summary)}</dd>
+          </dl>
+        </>
+      )}
+    >
+      {({ ticket: summary, messages }) => (
+        <>
+          <ConversationMessages messages={messages} viewer="support" />
+          <ReplyBox
+            label={t('inbox.answerLabel')}
+            hint={t(summary.kind === 'contact' ? 'inbox.answerHintContact' : 'inbox.answerHint', { language: languageOf(summary) })}
+            submitLabel={t('inbox.answerSend')}
+            sentLabel={t('inbox.answerSent')}
+            send={answer}
+          />
+          <StatusActions id={id} current={summary.status} />
+        </>
+      )}
+    </TicketView>
   );
 }
 

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { ArrowLeft, ChevronRight } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import type { SupportTicketSummary } from '@glucosuivi/domain/support/support.schemas';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { ApiError, errorMessage } from '@/lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { useFollowUp, useMyTicket, useMyTickets } from './support-api';
 import { ConversationMessages, ReplyBox, StatusBadge, UrgentBadge, formatWhen } from './ticket-ui';
+import { TicketView } from './TicketView';
 
 const TICKET_PARAM = 'ticket';
 
@@ -120,55 +121,36 @@ function MyTicket({ id, onBack }: { id: string; onBack: () => void }) {
   const { t } = useTranslation('support');
   const ticket = useMyTicket(id);
   const followUp = useFollowUp(id);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const loaded = Boolean(ticket.data);
-
-  useEffect(() => {
-    if (loaded) heading.current?.focus();
-  }, [loaded]);
-
-  const backButton = (
-    <Button variant="secondary" onClick={onBack} className="self-start">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('history.back')}
-    </Button>
-  );
-  if (ticket.isPending) return <Skeleton className="h-48" />;
-  if (ticket.isError) {
-    const gone = ticket.error instanceof ApiError && ticket.error.code === 'not_found';
-    return (
-      <div className="flex flex-col gap-3">
-        <p role="alert">{gone ? t('history.notFound') : errorMessage(ticket.error, t)}</p>
-        {backButton}
-      </div>
-    );
-  }
-  const { ticket: summary, messages } = ticket.data;
   return (
-    <article aria-labelledby="my-ticket-title" className="flex flex-col gap-4" data-testid="my-ticket">
-      {backButton}
-      <div className="flex flex-col gap-2">
-        <h3 id="my-ticket-title" ref={heading} tabIndex={-1} className="text-xl font-semibold wrap-anywhere">
-          {summary.subject}
-        </h3>
+    <TicketView
+      query={ticket}
+      backLabel={t('history.back')}
+      onBack={onBack}
+      testId="my-ticket"
+      details={({ ticket: summary }) => (
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <StatusBadge status={summary.status} viewer="requester" />
           {summary.type === 'urgent' ? <UrgentBadge /> : <span>{t(`types.${summary.type}`)}</span>}
           <span className="text-muted">{t('history.reference', { reference: summary.reference })}</span>
         </p>
-      </div>
-      <ConversationMessages messages={messages} viewer="requester" />
-      {summary.status === 'closed' ? (
-        <p className="rounded-lg border border-line bg-surface p-3">{t('conversation.closed')}</p>
-      ) : (
-        <ReplyBox
-          label={t('conversation.followUpLabel')}
-          hint={summary.status === 'answered' ? t('conversation.followUpReopens') : undefined}
-          submitLabel={t('conversation.followUpSend')}
-          sentLabel={t('conversation.followUpSent')}
-          send={followUp}
-        />
       )}
-    </article>
+    >
+      {({ ticket: summary, messages }) => (
+        <>
+          <ConversationMessages messages={messages} viewer="requester" />
+          {summary.status === 'closed' ? (
+            <p className="rounded-lg border border-line bg-surface p-3">{t('conversation.closed')}</p>
+          ) : (
+            <ReplyBox
+              label={t('conversation.followUpLabel')}
+              hint={summary.status === 'answered' ? t('conversation.followUpReopens') : undefined}
+              submitLabel={t('conversation.followUpSend')}
+              sentLabel={t('conversation.followUpSent')}
+              send={followUp}
+            />
+          )}
+        </>
+      )}
+    </TicketView>
   );
 }
