@@ -105,8 +105,9 @@ export default tseslint.config(
             },
             { from: 'server-notifier', allow: ['domain', 'server-platform', 'server-service', ['server-emails', { feature: '${from.feature}' }]] },
             { from: 'server-jobs', allow: ['domain', 'server-platform', 'server-service'] },
-            // The demo seed writes through services; it reads the doctors table to find its demo professional.
-            { from: 'server-seed', allow: ['domain', 'server-platform', 'server-service', 'server-tables'] },
+            // The demo seed writes through services; it reads the doctors table to find its demo professional,
+            // and composes the features' own demo content (the forum's threads).
+            { from: 'server-seed', allow: ['domain', 'server-platform', 'server-service', 'server-tables', 'server-seed'] },
             { from: 'server-feature-part', allow: ['domain', 'server-platform', 'server-tables', ['server-feature-part', { feature: '${from.feature}' }]] },
             {
               from: 'server-app',

@@ -44,6 +44,7 @@ import { resourcesRoutes } from './features/resources/resources.routes';
 import { createHandoutCache } from './features/resources/handouts.cache';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { supportRoutes, SUPPORT_LIMIT } from './features/support/support.routes';
+import { communityRoutes, FORUM_LIMITS } from './features/community/community.routes';
 import { HEARTBEAT_INTERVAL_MS, SESSION_RECHECK_MS } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime.hub';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
@@ -66,6 +67,7 @@ import { nightscoutFollowRoutes } from './features/nightscout/nightscout-follow.
 import { nightscoutFollowJobs } from './features/nightscout/nightscout-follow.jobs';
 import { followDeps, type FollowRemoteOptions } from './features/nightscout/nightscout-follow.service';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
+import { createPaymentGateway, type PaymentsConfig } from './features/subscription/stripe-gateway';
 
 export interface AppDeps {
   database: Database;
@@ -119,8 +121,8 @@ export interface AppDeps {
   appointments?: { videoBaseUrl?: string | undefined; cancelHours?: number };
   /** How followed Nightscout sites are reached; plain http and loopback for tests and development only (SSRF). */
   nightscoutFollow?: FollowRemoteOptions;
-  /** A payment provider is configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); absent: no payments. */
-  paymentsConfigured?: boolean;
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE); absent: no payments, premium is only granted. */
+  payments?: PaymentsConfig;
 }
 
 export interface App {
@@ -341,7 +343,13 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     adminRoutes(api, { database: deps.database, clock: deps.clock, adminEmails: accountsDeps.adminEmails, auth: accountsDeps.auth, appUrl: deps.publicUrl });
     adminOpsRoutes(api, { database: deps.database, clock: deps.clock, adminEmails: accountsDeps.adminEmails, accessDeniedRecords: limit('access-denied-audit', 1, 60_000), log: api.log });
     pushRoutes(api, { database: deps.database, clock: deps.clock, push: deps.push, testLimit: limit('push-test-user', 5, 10 * 60_000) });
-    subscriptionRoutes(api, { database: deps.database, clock: deps.clock, paymentsConfigured: deps.paymentsConfigured ?? false, adminEmails: accountsDeps.adminEmails });
+    subscriptionRoutes(api, {
+      database: deps.database,
+      clock: deps.clock,
+      payments: deps.payments ? createPaymentGateway(deps.payments) : null,
+      appUrl: deps.publicUrl,
+      adminEmails: accountsDeps.adminEmails,
+    });
     supportRoutes(api, {
       database: deps.database,
       clock: deps.clock,
@@ -349,6 +357,19 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
       log: api.log,
       perIp: limit('support-ip', SUPPORT_LIMIT.max, SUPPORT_LIMIT.windowMs),
       appUrl: deps.publicUrl,
+    });
+    communityRoutes(api, {
+      database: deps.database,
+      clock: deps.clock,
+      mailer: deps.mailer,
+      log: api.log,
+      appUrl: deps.publicUrl,
+      limits: {
+        postsBurst: limit('forum-posts-burst', FORUM_LIMITS.postsBurst.max, FORUM_LIMITS.postsBurst.windowMs),
+        postsDaily: limit('forum-posts-daily', FORUM_LIMITS.postsDaily.max, FORUM_LIMITS.postsDaily.windowMs),
+        threads: limit('forum-threads', FORUM_LIMITS.threads.max, FORUM_LIMITS.threads.windowMs),
+        reports: limit('forum-reports', FORUM_LIMITS.reports.max, FORUM_LIMITS.reports.windowMs),
+      },
     });
   });
 }

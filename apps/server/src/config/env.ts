@@ -59,6 +59,14 @@ export const envSchema = z.object({
   /** Payments (issue 19): both set, or premium is only granted by an administrator. Never logged. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Another server that speaks Stripe's API, e.g. http://127.0.0.1:12111 (the tests' and the
+   * demo's local stand-in, apps/server/src/test/stripe-standin.ts); absent: Stripe itself.
+   */
+  STRIPE_API_BASE: z
+    .url()
+    .regex(/^https?:\/\//, 'must start with https:// or http://')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

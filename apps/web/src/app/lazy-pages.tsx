@@ -123,6 +123,11 @@ export const SharePage = lazy(() =>
   import('@/features/care-team/SharePage').then((m) => ({ default: m.SharePage })),
 );
 export const AdminPage = lazy(() => pageModules.admin().then((m) => ({ default: m.AdminPage })));
+// The forum (community feature) and its moderation, the "Forum" section of /admin.
+export const CommunityPage = lazy(() => pageModules.community().then((m) => ({ default: m.CommunityPage })));
+export const AdminForumReports = lazy(() =>
+  import('@/features/community/AdminForumReports').then((m) => ({ default: m.AdminForumReports })),
+);
 // The support inbox: the tickets section of /admin, from the support feature.
 export const AdminTicketInbox = lazy(() =>
   import('@/features/support/AdminTicketInbox').then((m) => ({ default: m.AdminTicketInbox })),

@@ -17,6 +17,7 @@ export const pageModules = {
   weeklyReport: () => import('@/features/reports/WeeklyReportPage'),
   profile: () => import('@/features/profile/ProfilePage'),
   support: () => import('@/features/support/SupportPage'),
+  community: () => import('@/features/community/CommunityPage'),
   doctorSupport: () => import('@/features/support/DoctorSupportPage'),
   doctorTriage: () => import('@/features/doctor/TriagePage'),
   patientInvitations: () => import('@/features/doctor/InvitationsPage'),

@@ -68,6 +68,8 @@ import {
   SharePage,
   AdminPage,
   AdminTicketInbox,
+  CommunityPage,
+  AdminForumReports,
 } from './lazy-pages';
 
 // Route-level code splitting: each feature is its own chunk, loaded on first visit.
@@ -110,7 +112,7 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   cookies: () => <InfoPage page="cookies" />,
   legal: () => <InfoPage page="legal" />,
   helpCenter: () => <InfoPage page="helpCenter" />,
-  community: () => <InfoPage page="community" />,
+  community: () => <CommunityPage />,
   userGuide: () => <InfoPage page="userGuide" />,
   subscription: () => <InfoPage page="subscription" />,
   patientSubscription: () => <SubscriptionPage />,
@@ -152,6 +154,7 @@ const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
           <AdminTicketInbox />
         </Suspense>
       }
+      forum={<Suspense fallback={null}><AdminForumReports /></Suspense>}
     />
   ),
   departmentTracking: () => (
@@ -190,6 +193,7 @@ const PAGE_CHUNKS: Partial<Record<PlaceholderPageKey, () => Promise<unknown>>> =
   admin: pageModules.admin,
   departmentTracking: pageModules.departmentTracking,
   patientSubscription: pageModules.subscription,
+  community: pageModules.community,
 };
 
 interface PageHandle {
@@ -255,7 +259,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { paths: ['/legal', '/legal-notice'], page: 'legal', area: 'public' },
   { paths: ['/help-center', '/centre-aide'], page: 'helpCenter', area: 'public' },
   { paths: ['/contact'], page: 'contact', area: 'public' },
-  { paths: ['/community', '/communaute', '/community-forum'], page: 'community', area: 'public' },
+  { paths: ['/community', '/communaute', '/community-forum', '/community/c/:slug', '/community/t/:id'], page: 'community', area: 'public' }, // forum home, category, thread
   { paths: ['/user-guide', '/guide-utilisateur'], page: 'userGuide', area: 'public' },
   { paths: ['/subscription'], page: 'subscription', area: 'public' },
 

@@ -34,6 +34,14 @@ export const ERROR_CODES = [
   // (`params.entitlement`); an upgrade on a server without a payment provider.
   'premium_required',
   'payments_not_configured',
+  // A payment provider's webhook whose signature does not check out (forged or altered).
+  'webhook_signature_invalid',
+  // Community forum (issue 19): posting without a pseudonym, a pseudonym already taken, posting
+  // while banned, replying to a locked thread.
+  'pseudonym_required',
+  'pseudonym_taken',
+  'forum_banned',
+  'thread_locked',
   'weak_password',
   'forbidden',
   'cross_site_request',

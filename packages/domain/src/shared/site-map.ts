@@ -86,6 +86,8 @@ export const APP_ROUTE_PATTERNS = [
   '/community',
   '/communaute',
   '/community-forum',
+  '/community/c/:slug',
+  '/community/t/:id',
   '/user-guide',
   '/guide-utilisateur',
   '/subscription',

@@ -13,10 +13,12 @@ export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 /**
- * `active`: running (possibly set to end at its period's end); `canceled`: ended by a cancellation
- * (premium still runs to the period's end if that is later); `expired`: over.
+ * `active`: running (possibly set to end at its period's end); `past_due`: the last renewal's
+ * payment failed and the provider is retrying (premium runs to the period's end meanwhile);
+ * `canceled`: ended by a cancellation (premium still runs to the period's end if that is later);
+ * `expired`: over.
  */
-export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'expired'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** How a subscription came to be: granted by an administrator, or paid (payment provider). */

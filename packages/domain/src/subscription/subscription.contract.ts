@@ -4,9 +4,11 @@ import {
   checkoutInputSchema,
   checkoutSessionSchema,
   grantPremiumInputSchema,
+  invoicesSchema,
   plansSchema,
   premiumGrantSchema,
   subscriptionSchema,
+  webhookReceiptSchema,
 } from './subscription.schemas';
 
 // Plans and the patient's subscription (issue 19). A refused premium action anywhere answers
@@ -24,7 +26,7 @@ export const getPlans = defineEndpoint({
 export const getSubscription = defineEndpoint({
   method: 'GET',
   path: '/api/subscription',
-  summary: 'My plan, its status and period, entitlements, PDF reports used this month, prices and invoices',
+  summary: 'My plan, its status and period, entitlements, PDF reports used this month and prices',
   tags: ['subscription'],
   access: 'user',
   response: subscriptionSchema,
@@ -34,12 +36,41 @@ export const getSubscription = defineEndpoint({
 export const startCheckout = defineEndpoint({
   method: 'POST',
   path: '/api/subscription/checkout',
-  summary: 'Starts paying for premium (monthly or yearly): the payment page to open; 409 payments_not_configured without a payment provider',
+  summary:
+    'Starts paying for premium (monthly or yearly): the payment page to open (the plan changes only on the provider\'s verified webhook); 409 payments_not_configured without a payment provider',
   tags: ['subscription'],
   access: 'user',
   body: checkoutInputSchema,
   response: checkoutSessionSchema,
-  errors: ['forbidden', 'payments_not_configured', 'unavailable'],
+  errors: ['forbidden', 'payments_not_configured', 'conflict', 'unavailable'],
+});
+
+export const listInvoices = defineEndpoint({
+  method: 'GET',
+  path: '/api/subscription/invoices',
+  summary: "My invoices from the payment provider, newest first: date, total with VAT, status, the provider's page and PDF",
+  tags: ['subscription'],
+  access: 'user',
+  response: invoicesSchema,
+  errors: ['forbidden', 'unavailable'],
+});
+
+/**
+ * The payment provider (Stripe) tells the server what happened: signed with the webhook secret
+ * (checked on the raw body), taken once per event id, in any order. Called by the provider, not
+ * a browser: no Origin, no cookie. The body is the provider's event, checked by its signature
+ * rather than by a schema.
+ */
+export const paymentWebhook = defineEndpoint({
+  method: 'POST',
+  path: '/api/subscription/webhook',
+  summary: "The payment provider's signed events (Stripe-Signature): checkout completed, subscription created/updated/deleted, invoice paid/failed",
+  tags: ['subscription'],
+  access: 'public',
+  originFreeClients: true,
+  bodyLimit: 256 * 1024,
+  response: webhookReceiptSchema,
+  errors: ['webhook_signature_invalid', 'payments_not_configured', 'unavailable'],
 });
 
 export const cancelSubscription = defineEndpoint({
@@ -49,7 +80,7 @@ export const cancelSubscription = defineEndpoint({
   tags: ['subscription'],
   access: 'user',
   response: subscriptionSchema,
-  errors: ['forbidden', 'not_found'],
+  errors: ['forbidden', 'not_found', 'unavailable'],
 });
 
 export const resumeSubscription = defineEndpoint({
@@ -59,7 +90,7 @@ export const resumeSubscription = defineEndpoint({
   tags: ['subscription'],
   access: 'user',
   response: subscriptionSchema,
-  errors: ['forbidden', 'not_found'],
+  errors: ['forbidden', 'not_found', 'unavailable'],
 });
 
 export const grantPremium = defineEndpoint({

@@ -33,16 +33,29 @@ export const plansSchema = z.object({
 });
 export type Plans = z.infer<typeof plansSchema>;
 
-/** One invoice of a paid subscription (none until payments are configured). */
+/** One invoice of a paid subscription, as the payment provider keeps it. */
 export const invoiceSchema = z.object({
   id: z.string(),
+  /** The invoice's number on the provider's documents; null while it is a draft. */
+  number: z.string().nullable(),
   issuedAt: z.string(),
+  /** The total charged, VAT included (TTC), in cents. */
   grossCents: z.int().nonnegative(),
   currency: z.literal(CURRENCY),
-  status: z.enum(['paid', 'open', 'void']),
+  status: z.enum(['paid', 'open', 'void', 'uncollectible']),
   /** The provider's page for the invoice, when it has one. */
   url: z.url().nullable(),
+  /** The invoice as a PDF, when the provider has one. */
+  pdfUrl: z.url().nullable(),
 });
+export type InvoiceDto = z.infer<typeof invoiceSchema>;
+
+/** The patient's invoices, newest first (none without a payment provider or before a first payment). */
+export const invoicesSchema = z.object({ invoices: z.array(invoiceSchema) });
+export type InvoicesDto = z.infer<typeof invoicesSchema>;
+
+/** What the payment provider's webhook is answered once an event is taken (or was already). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true) });
 
 /** The patient's own subscription as /abonnement shows it. */
 export const subscriptionSchema = z.object({
@@ -73,7 +86,6 @@ export const subscriptionSchema = z.object({
   prices: z.array(priceSchema),
   /** A payment provider is configured on this server (else the upgrade says so). */
   paymentsConfigured: z.boolean(),
-  invoices: z.array(invoiceSchema),
 });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
 

@@ -62,18 +62,20 @@ describe('plans, the patient subscription and the PDF quota', () => {
       entitlements: [],
       usage: { pdfReports: { month: '2026-11', used: 0, limit: 3, left: 3, resetsAt: '2026-11-30T23:00:00.000Z' } },
       paymentsConfigured: false,
-      invoices: [],
     });
     expect((await get(null, '/api/subscription')).statusCode).toBe(401);
     const doctor = await createTestUser(t.database, { role: 'doctor' });
     expect((await get(doctor, '/api/subscription')).statusCode).toBe(403);
   });
 
-  it('says payments are not configured on upgrade, with its own code', async () => {
+  it('says payments are not configured on upgrade and on a webhook, with its own code; no invoices', async () => {
     const patient = await createTestUser(t.database);
     const res = await post(patient, '/api/subscription/checkout', { interval: 'year' });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).code).toBe('payments_not_configured');
+    const webhook = await t.app.inject({ method: 'POST', url: '/api/subscription/webhook', headers: { origin: undefined, 'stripe-signature': 't=1,v1=00' }, payload: { id: 'evt_1' } });
+    expect(webhook.statusCode).toBe(409);
+    expect((await get(patient, '/api/subscription/invoices')).json()).toEqual({ invoices: [] });
     expect((await post(patient, '/api/subscription/checkout', { interval: 'week' })).statusCode).toBe(400);
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as contract from '@glucosuivi/domain/subscription/subscription.contract';
 import { registerEndpoint } from '../../platform/http/contract';
 import * as subscription from './subscription.service';
+import { handleWebhook } from './payments.service';
 
 // A subscription is personal data: never kept by a cache (every /api answer is no-store already;
 // said again where it matters, as the admin routes do).
@@ -15,6 +16,10 @@ export function subscriptionRoutes(app: FastifyInstance, deps: subscription.Subs
     return subscription.getSubscription(deps, actor);
   });
   registerEndpoint(app, contract.startCheckout, ({ actor, body }) => subscription.startCheckout(deps, actor, body));
+  registerEndpoint(app, contract.listInvoices, async ({ actor, reply }) => {
+    personal(reply);
+    return subscription.listInvoices(deps, actor);
+  });
   registerEndpoint(app, contract.cancelSubscription, async ({ actor, reply }) => {
     personal(reply);
     return subscription.cancelSubscription(deps, actor);
@@ -26,5 +31,22 @@ export function subscriptionRoutes(app: FastifyInstance, deps: subscription.Subs
   registerEndpoint(app, contract.grantPremium, async ({ actor, params, body, reply }) => {
     personal(reply);
     return subscription.grantPremium(deps, actor, params.id, body.until);
+  });
+  void app.register(async (scope) => paymentWebhookRoute(scope, deps));
+}
+
+/**
+ * Stripe's webhook, in a scope of its own: the signature covers the exact bytes Stripe sent, so
+ * here (and only here) a JSON body is kept as the text it arrived as, not parsed.
+ */
+function paymentWebhookRoute(scope: FastifyInstance, deps: subscription.SubscriptionDeps) {
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  registerEndpoint(scope, contract.paymentWebhook, async ({ request }) => {
+    const signature = request.headers['stripe-signature'];
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const outcome = await handleWebhook(deps, raw, typeof signature === 'string' ? signature : undefined);
+    // The event's id is Stripe's reference for support; never its content nor the signature.
+    request.log.info({ outcome }, 'payment webhook taken');
+    return { received: true as const };
   });
 }

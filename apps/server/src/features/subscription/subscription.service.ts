@@ -11,7 +11,7 @@ import {
   type Entitlement,
   type SubscriptionState,
 } from '@glucosuivi/domain/subscription/plans';
-import type { CheckoutInput, Plans, PremiumGrant, SubscriptionDto } from '@glucosuivi/domain/subscription/subscription.schemas';
+import type { CheckoutInput, InvoicesDto, Plans, PremiumGrant, SubscriptionDto } from '@glucosuivi/domain/subscription/subscription.schemas';
 import type { Clock } from '../../platform/clock';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -20,6 +20,7 @@ import { resolveUserType } from '../accounts/account-core.service';
 import { recordAdminAction } from '../admin/admin-actions.service';
 import { requirePatient } from '../profile/profile.service';
 import * as repo from './subscription.repository';
+import { listPaidInvoices, setPaidCancel, startPaidCheckout, type PaymentDeps } from './payments.service';
 
 /*
  * Plans and entitlements on the server (issue 19). Every premium action asks `requireEntitlement`
@@ -27,11 +28,8 @@ import * as repo from './subscription.repository';
  * (subscription/plans.ts). Subscriptions are written here only, on the owner connection.
  */
 
-export interface SubscriptionDeps {
-  database: Database;
-  clock: Clock;
-  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set (main.ts). */
-  paymentsConfigured: boolean;
+/** The payment provider (null when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set, main.ts). */
+export interface SubscriptionDeps extends PaymentDeps {
   /** ADMIN_EMAILS: an administrator's grant goes to patients only, and these addresses are administrators. */
   adminEmails: ReadonlySet<string>;
 }
@@ -94,7 +92,7 @@ export function listPlans(): Plans {
   };
 }
 
-function toDto(deps: Pick<SubscriptionDeps, 'paymentsConfigured'>, row: repo.SubscriptionRow | undefined, now: number, usage: { month: ReturnType<typeof localMonthOf>; used: number }): SubscriptionDto {
+function toDto(deps: Pick<SubscriptionDeps, 'payments'>, row: repo.SubscriptionRow | undefined, now: number, usage: { month: ReturnType<typeof localMonthOf>; used: number }): SubscriptionDto {
   const state = stateOf(row);
   const entitlements = entitlementsOf(state, now);
   const left = pdfReportsLeft(entitlements, usage.used);
@@ -117,9 +115,7 @@ function toDto(deps: Pick<SubscriptionDeps, 'paymentsConfigured'>, row: repo.Sub
       },
     },
     prices: [...PREMIUM_PRICES],
-    paymentsConfigured: deps.paymentsConfigured,
-    // Invoices come from the payment provider; none exist without one.
-    invoices: [],
+    paymentsConfigured: deps.payments !== null,
   };
 }
 
@@ -136,22 +132,30 @@ export async function getSubscription(deps: SubscriptionDeps, actor: Actor | nul
 }
 
 /**
- * Starts paying for premium. Without a payment provider on this server: 409
- * `payments_not_configured` (an administrator can still grant premium). The provider's checkout
- * is not built yet: with its keys set, the answer is 503 `unavailable` until it is.
+ * Starts paying for premium: Stripe's payment page for the chosen interval (payments.service.ts);
+ * the plan changes only when Stripe's webhook says it was paid. Without a payment provider on
+ * this server: 409 `payments_not_configured` (an administrator can still grant premium).
  */
-export async function startCheckout(deps: SubscriptionDeps, actor: Actor | null, _input: CheckoutInput): Promise<{ url: string }> {
-  requirePatient(actor);
-  if (!deps.paymentsConfigured) throw new AppError('payments_not_configured', 'No payment provider is configured on this server');
-  throw new AppError('unavailable', 'Payment checkout is not available yet');
+export async function startCheckout(deps: SubscriptionDeps, actor: Actor | null, input: CheckoutInput): Promise<{ url: string }> {
+  const patient = requirePatient(actor);
+  return startPaidCheckout(deps, patient, input.interval);
 }
 
 async function setCancel(deps: SubscriptionDeps, actor: Actor | null, cancel: boolean): Promise<SubscriptionDto> {
   const patient = requirePatient(actor);
-  const changed = await repo.setCancelAtPeriodEnd(deps.database.db, patient.userId, cancel, deps.clock.now());
+  // A paid subscription is changed at Stripe; a grant (or a paid one on a server that lost its
+  // keys) here only.
+  const paid = await setPaidCancel(deps, patient.userId, cancel);
+  const changed = paid ?? (await repo.setCancelAtPeriodEnd(deps.database.db, patient.userId, cancel, deps.clock.now()));
   // Nothing running with a period (never subscribed, or over): nothing to cancel or resume.
   if (!changed) throw new AppError('not_found', 'No running subscription');
   return getSubscription(deps, patient);
+}
+
+/** The patient's invoices from the payment provider, newest first. */
+export async function listInvoices(deps: SubscriptionDeps, actor: Actor | null): Promise<InvoicesDto> {
+  const patient = requirePatient(actor);
+  return { invoices: await listPaidInvoices(deps, patient.userId) };
 }
 
 /** Premium stops at the end of the current period instead of renewing; it stays until then. */

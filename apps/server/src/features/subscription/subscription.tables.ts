@@ -12,7 +12,9 @@ const quotedList = (values: readonly string[]) => values.map((value) => `'${valu
  * (the free plan). Premium runs while `current_period_end` is ahead, also when it was cancelled
  * (`cancel_at_period_end`): the rules are the domain's (subscription/plans.ts). `billing_interval` is the
  * billing period of a paid subscription, null for an administrator's grant. The provider ids are
- * for the payment provider (null until payments exist).
+ * the payment provider's (Stripe) customer and subscription; `provider_event_at` is when the
+ * provider created the newest event applied to this row (its webhooks may arrive out of order:
+ * an older one is not applied over it).
  *
  * The patient reads their own row (RLS); every write is the subscription service's, on the owner
  * connection: the request role may not insert, update or delete here (migration, hand-written part).
@@ -31,6 +33,7 @@ export const subscriptions = pgTable(
     source: text({ enum: SUBSCRIPTION_SOURCES }).notNull(),
     providerCustomerId: text(),
     providerSubscriptionId: text(),
+    providerEventAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -48,6 +48,13 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   // logged as our fault, and proxies may replace a 5xx body, losing the translated code.
   premium_required: 402,
   payments_not_configured: 409,
+  // A webhook that is not the payment provider's: refused, nothing stored.
+  webhook_signature_invalid: 400,
+  // Forum: a pseudonym must be chosen first, or is someone else's; a banned author; a locked thread.
+  pseudonym_required: 409,
+  pseudonym_taken: 409,
+  forum_banned: 403,
+  thread_locked: 409,
   weak_password: 400,
   forbidden: 403,
   cross_site_request: 403,

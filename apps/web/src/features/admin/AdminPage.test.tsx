@@ -40,6 +40,7 @@ describe('/admin', () => {
       'Vérification des professionnels',
       'Spécialités',
       'Support',
+      'Forum',
       "Journal d'audit",
       'Chiffres de la plateforme',
       'Tâches en échec',

@@ -14,6 +14,8 @@ import { VerificationSection } from './VerificationSection';
 export interface AdminSlots {
   /** The support inbox (support feature). */
   tickets?: ReactNode;
+  /** The forum's open reports and moderation (community feature). */
+  forum?: ReactNode;
 }
 
 export interface AdminSection {
@@ -33,6 +35,7 @@ export const SECTIONS: readonly AdminSection[] = [
   { id: 'verification', label: 'sections.verification', render: () => <VerificationSection /> },
   { id: 'specialties', label: 'sections.specialties', render: () => <SpecialtiesSection /> },
   { id: 'support', label: 'sections.support', render: (slots) => slots.tickets ?? null },
+  { id: 'forum', label: 'community:moderation.title', render: (slots) => slots.forum ?? null },
   // The platform's upkeep; texts in the `adminOps` catalog.
   { id: 'audit', label: 'adminOps:audit.title', render: () => <AuditSection /> },
   { id: 'figures', label: 'adminOps:figures.title', render: () => <FiguresSection /> },
@@ -40,7 +43,7 @@ export const SECTIONS: readonly AdminSection[] = [
 ];
 
 /** /admin: accounts, professionals' verification, specialties, support and the platform's upkeep; never health data. */
-export function AdminPage({ tickets }: AdminSlots) {
+export function AdminPage({ tickets, forum }: AdminSlots) {
   const { t } = useTranslation('admin');
   const { user } = useSession();
   const [search] = useSearchParams();
@@ -75,7 +78,7 @@ export function AdminPage({ tickets }: AdminSlots) {
         <h2 id="admin-section-title" className="text-xl font-semibold">
           {t(current.label)}
         </h2>
-        {current.render({ tickets })}
+        {current.render({ tickets, forum })}
       </section>
     </div>
   );

@@ -179,6 +179,5 @@ function freePlanAnswer(): SubscriptionDto {
     usage: { pdfReports: { month: '2026-03', used: 0, limit: 3, left: 3, resetsAt: '2026-03-31T22:00:00.000Z' } },
     prices: [],
     paymentsConfigured: false,
-    invoices: [],
   };
 }

@@ -7,8 +7,9 @@ import { formatDay } from '@/components/charts/glucose-display';
 import { ErrorWithUpgrade } from '@/components/subscription/UpgradeLink';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/errors';
-import { useCancelOrResume, useCheckout } from './subscription-api';
+import { useCancelOrResume, useCheckout, useInvoices } from './subscription-api';
 
 const SECTION = 'flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-4 sm:p-5';
 
@@ -94,31 +95,50 @@ export function CancelOrResume({ subscription, lastDay }: { subscription: Subscr
   );
 }
 
-/** The invoices of a paid subscription, newest first (none until payments are configured). */
-export function Invoices({ subscription, timeZone }: { subscription: SubscriptionDto; timeZone: string }) {
+/** The invoices of a paid subscription, newest first, from the payment provider. */
+export function Invoices({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useTranslation('subscription');
   const language = i18n.resolvedLanguage ?? 'fr';
+  const invoices = useInvoices();
+  const link = 'inline-flex min-h-11 items-center font-semibold text-primary underline';
   return (
     <section aria-labelledby="invoices-title" className={SECTION}>
       <h2 id="invoices-title" className="text-xl font-semibold">
         {t('invoices.title')}
       </h2>
-      {subscription.invoices.length === 0 ? (
+      {invoices.isPending ? (
+        <Skeleton className="h-16" />
+      ) : invoices.isError ? (
+        <p role="alert">{t('invoices.error')}</p>
+      ) : invoices.data.invoices.length === 0 ? (
         <p data-testid="invoices-empty">{t('invoices.empty')}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-line">
-          {subscription.invoices.map((invoice) => (
-            <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>{formatDay(invoice.issuedAt, language, timeZone)}</span>
-              <span className="font-semibold">{formatEuros(invoice.grossCents, language)}</span>
-              <span className="text-sm text-muted">{t(`invoices.status.${invoice.status}`)}</span>
-              {invoice.url ? (
-                <a href={invoice.url} className="inline-flex min-h-11 items-center font-semibold text-primary underline" rel="noopener noreferrer" target="_blank">
-                  {t('invoices.view')}
-                </a>
-              ) : null}
-            </li>
-          ))}
+        <ul className="flex flex-col divide-y divide-line" data-testid="invoices">
+          {invoices.data.invoices.map((invoice) => {
+            const date = formatDay(invoice.issuedAt, language, timeZone);
+            return (
+              <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2" data-testid="invoice">
+                <span>
+                  {date}
+                  {invoice.number ? <span className="block text-sm text-muted">{t('invoices.number', { number: invoice.number })}</span> : null}
+                </span>
+                <span className="font-semibold">{formatEuros(invoice.grossCents, language)}</span>
+                <span className="text-sm text-muted">{t(`invoices.status.${invoice.status}`)}</span>
+                <span className="flex gap-4">
+                  {invoice.url ? (
+                    <a href={invoice.url} className={link} rel="noopener noreferrer" target="_blank" aria-label={t('invoices.viewLabel', { date })}>
+                      {t('invoices.view')}
+                    </a>
+                  ) : null}
+                  {invoice.pdfUrl ? (
+                    <a href={invoice.pdfUrl} className={link} rel="noopener noreferrer" target="_blank" aria-label={t('invoices.pdfLabel', { date })}>
+                      {t('invoices.pdf')}
+                    </a>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

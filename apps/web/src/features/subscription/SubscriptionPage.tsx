@@ -1,5 +1,8 @@
+import { useEffect, useState } from 'react';
 import { Check, Minus } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ENTITLEMENTS } from '@glucosuivi/domain/subscription/plans';
 import type { SubscriptionDto } from '@glucosuivi/domain/subscription/subscription.schemas';
 import { formatDay } from '@/components/charts/glucose-display';
@@ -8,6 +11,7 @@ import { useSubscription } from '@/components/subscription/use-subscription';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
+import { subscriptionKeys } from '@/lib/queries/query-keys';
 import { CancelOrResume, Invoices, Upgrade } from './SubscriptionActions';
 
 const SECTION = 'flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-4 sm:p-5';
@@ -38,19 +42,53 @@ export function SubscriptionPage() {
         <ErrorWithUpgrade error={subscription.error} className="" />
       ) : (
         <>
+          <PaymentReturn subscription={subscription.data} />
           <CurrentPlan subscription={subscription.data} timeZone={timeZone} />
           <Usage subscription={subscription.data} />
           {subscription.data.plan === 'free' ? <Upgrade subscription={subscription.data} /> : null}
-          <Invoices subscription={subscription.data} timeZone={timeZone} />
+          <Invoices timeZone={timeZone} />
         </>
       )}
     </div>
   );
 }
 
+// After paying, Stripe's webhook may reach the server a moment after the browser comes back.
+const CONFIRMATION_POLL_MS = 2000;
+const CONFIRMATION_WAIT_MS = 60_000;
+
+/**
+ * Back from Stripe's payment page (?paiement=reussi or annule): says so, and until the webhook
+ * has made the plan premium, asks the server again every 2 s (for a minute at most).
+ */
+function PaymentReturn({ subscription }: { subscription: SubscriptionDto }) {
+  const { t } = useTranslation('subscription');
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const outcome = params.get('paiement');
+  const waiting = outcome === 'reussi' && subscription.plan !== 'premium';
+  const [since] = useState(() => Date.now());
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      if (Date.now() - since > CONFIRMATION_WAIT_MS) clearInterval(timer);
+      else void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+    }, CONFIRMATION_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, since, queryClient]);
+  if (outcome !== 'reussi' && outcome !== 'annule') return null;
+  const text = outcome === 'annule' ? t('return.canceled') : waiting ? t('return.paid') : t('return.active');
+  return (
+    <p role="status" className="rounded-2xl border border-line bg-surface p-4 font-semibold" data-testid="payment-return">
+      {text}
+    </p>
+  );
+}
+
 function summaryOf(subscription: SubscriptionDto, t: (key: string, options?: Record<string, unknown>) => string, date: string | null): string {
   if (subscription.plan === 'free') return subscription.status === 'expired' && date ? t('summary.expired', { date }) : t('summary.free');
   if (subscription.cancelAtPeriodEnd) return t('summary.canceling', { date });
+  if (subscription.status === 'past_due') return t('summary.past_due', { date });
   return subscription.source === 'payment' ? t('summary.renews', { date }) : t('summary.grant', { date });
 }
 

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelSubscription, resumeSubscription, startCheckout } from '@glucosuivi/domain/subscription/subscription.contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cancelSubscription, listInvoices, resumeSubscription, startCheckout } from '@glucosuivi/domain/subscription/subscription.contract';
 import type { BillingInterval } from '@glucosuivi/domain/subscription/plans';
 import type { SubscriptionDto } from '@glucosuivi/domain/subscription/subscription.schemas';
 import { apiCall } from '@/lib/api-client';
@@ -10,6 +10,14 @@ export function useCheckout() {
   return useMutation({
     mutationFn: (interval: BillingInterval) => apiCall(startCheckout, { body: { interval } }),
     onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** The patient's invoices from the payment provider, newest first (none without payments). */
+export function useInvoices() {
+  return useQuery({
+    queryKey: subscriptionKeys.invoices,
+    queryFn: ({ signal }) => apiCall(listInvoices, { signal }),
   });
 }
 

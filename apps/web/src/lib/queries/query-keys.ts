@@ -105,4 +105,6 @@ export const specialtyKeys = {
 export const subscriptionKeys = {
   all: ['subscription'] as const,
   mine: ['subscription', 'mine'] as const,
+  /** The patient's invoices at the payment provider. */
+  invoices: ['subscription', 'invoices'] as const,
 };

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TriangleAlert } from 'lucide-react';
+import { mentionsEmergency } from '@glucosuivi/domain/community/emergency';
+import { reportInputSchema, type ForumPost } from '@glucosuivi/domain/community/community.schemas';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { inputClasses } from '@/components/ui/TextField';
+import { useReport } from './community-api';
+import { firstIssue, forumErrorMessage } from './forum-errors';
+import { MarkdownText } from './MarkdownText';
+import { useFormatDate } from './forum-ui';
+
+/** Shown on a post that mentions an emergency: the forum is not where help comes from. */
+export function EmergencyBanner() {
+  const { t } = useTranslation('community');
+  return (
+    <div role="note" aria-label={t('emergency.title')} className="flex gap-2 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-900 dark:border-red-300 dark:bg-red-950 dark:text-red-100">
+      <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+      <div>
+        <p className="font-bold">{t('emergency.title')}</p>
+        <p>{t('emergency.text')}</p>
+      </div>
+    </div>
+  );
+}
+
+function ReportDialog({ post }: { post: ForumPost }) {
+  const { t } = useTranslation('community');
+  const report = useReport(post.id);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = `report-${post.id}`;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const issue = firstIssue(reportInputSchema.safeParse({ reason }), t);
+    setError(issue);
+    if (!issue) report.mutate(reason.trim(), { onError: (e) => setError(forumErrorMessage(e, t)) });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setReason('');
+          setError(null);
+          report.reset();
+        }
+      }}
+      title={t('report.title')}
+      description={t('report.description')}
+      closeLabel={t('report.close')}
+      trigger={
+        <Button variant="ghost" aria-label={t('post.reportLabel', { author: post.author })}>
+          {t('post.report')}
+        </Button>
+      }
+    >
+      {report.isSuccess ? (
+        <p role="status">{t('report.sent')}</p>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <label htmlFor={fieldId} className="font-medium">
+            {t('report.reason')}
+          </label>
+          <textarea
+            id={fieldId}
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+            className={`py-2 ${inputClasses}`}
+          />
+          {error ? (
+            <p id={`${fieldId}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={report.isPending} className="self-start">
+            {t('report.send')}
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** One post: its author's pseudonym, its date, its text (or the moderation's mask) and "Signaler". */
+export function PostCard({ post, canReport }: { post: ForumPost; canReport: boolean }) {
+  const { t } = useTranslation('community');
+  const format = useFormatDate();
+  const headingId = `post-${post.id}`;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <p id={headingId} className="text-sm text-muted">
+          <span className="font-semibold text-fg">{post.author}</span> · <time dateTime={post.createdAt}>{t('postedOn', { date: format(post.createdAt, true) })}</time>
+        </p>
+        {canReport && !post.mine && !post.hidden ? <ReportDialog post={post} /> : null}
+      </header>
+      {post.hidden ? (
+        <p className="rounded-lg border border-dashed border-line-strong p-3 italic">
+          {post.mine ? t('post.hiddenMine', { reason: post.hiddenReason ?? '' }) : t('post.hidden')}
+        </p>
+      ) : null}
+      {post.body !== null && mentionsEmergency(post.body) ? <EmergencyBanner /> : null}
+      {post.body !== null ? <MarkdownText source={post.body} /> : null}
+    </article>
+  );
+}
