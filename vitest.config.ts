@@ -51,6 +51,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // A test's own limit, above the 5 s its waits may take on a loaded machine (setup.ts).
+          testTimeout: 20_000,
         },
       },
     ],
