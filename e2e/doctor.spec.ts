@@ -41,6 +41,7 @@ interface TriageRow {
   glucose: Shared<{ belowRange: number | null; aboveRange: number | null }>;
   alerts: Shared<{ open: number; urgent: number }>;
   hba1c: Shared<{ percent: number } | null>;
+  advice: { findings: { kind: string; severity: string }[] } | null;
 }
 const shared = <T extends object>(x: Shared<T> | null): T | null => (x && 'notShared' in x ? null : (x as T | null));
 
@@ -87,6 +88,14 @@ test.describe('professional dashboard', () => {
     const jean = page.getByTestId('triage-row').filter({ has: page.getByRole('link', { name: 'Jean Martin' }) });
     await expect(jean.getByText('non partagé', { exact: true })).toHaveCount(1);
     await expect(jean.getByRole('cell').nth(5)).toHaveText('non partagé');
+
+    // Advice in short: Camille's recurring night lows, as on her advice page. The demo's signals are
+    // computed by the job worker after the start: wait for the API to have them, then read the page.
+    const camille = api.find((r) => r.firstName === 'Camille')!;
+    const camilleKinds = async () => (await triageRows(page)).find((r) => r.patientId === camille.patientId)?.advice?.findings.map((f) => f.kind) ?? [];
+    await expect.poll(camilleKinds, { timeout: 30_000 }).toContain('night_hypo');
+    await page.reload();
+    await expect(page.locator(`[data-testid="triage-row"][data-patient-id="${camille.patientId}"] [data-advice-kind="night_hypo"]`)).toContainText('Hypoglycémies nocturnes répétées');
 
     expect(await axeViolations(page, '/doctor')).toEqual([]);
 

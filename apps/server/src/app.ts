@@ -50,6 +50,8 @@ import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtim
 import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { subscribeRealtime } from './features/realtime/realtime.subscribers';
 import { subscribeUnreadMessageEmails } from './features/messages/messages.subscribers';
+import { subscribeAdviceSignals } from './features/advice/advice.subscribers';
+import { adviceSignalJobs } from './features/advice/advice.jobs';
 import { messageJobs } from './features/messages/messages.jobs';
 import { accountJobs } from './features/accounts/accounts.jobs';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -173,6 +175,7 @@ function jobDefinitions(deps: AppDeps, accountsDeps: AccountsDeps, events: Event
   const parts = [
     accountJobs(accountsDeps, log),
     careTeamJobs({ database: deps.database, clock: deps.clock }, log),
+    adviceSignalJobs({ database: deps.database, clock: deps.clock }, log),
     messageJobs({ database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl }),
     reminderJobs({ database: deps.database, clock: deps.clock, events, log }, deps.reminderScheduleEveryMs),
     alertJobs({ database: deps.database, clock: deps.clock, events, mailer: deps.mailer, appUrl: deps.publicUrl }),
@@ -287,6 +290,7 @@ function createServices(app: FastifyInstance, deps: AppDeps): Services {
     subscribeDashboardCache(events, dashboardCache),
     subscribeRealtime(events, realtimeHub),
     subscribeUnreadMessageEmails(events, { database: deps.database, clock: deps.clock }),
+    subscribeAdviceSignals(events, { database: deps.database, clock: deps.clock }),
   ];
   app.addHook('onClose', async () => {
     unsubscribe.forEach((stop) => stop());

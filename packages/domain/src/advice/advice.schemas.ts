@@ -197,6 +197,10 @@ const common = {
   showEmergencyNumbers: z.boolean(),
 };
 
+/** What the triage list shows of a finding: its kind and severity (the evidence stays on the patient page). */
+export const adviceSignalFindingSchema = z.object({ kind: adviceKindSchema, severity: adviceSeveritySchema });
+export type AdviceSignalFinding = z.infer<typeof adviceSignalFindingSchema>;
+
 export const adviceFindingSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('insufficient_data'),

@@ -40,6 +40,7 @@ const row = (name: string, glucose: Glucose | 'not_shared'): TriageRow => ({
         },
   alerts: { notShared: true },
   hba1c: { notShared: true },
+  advice: null,
 });
 
 describe('control categories', () => {

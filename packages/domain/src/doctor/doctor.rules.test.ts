@@ -24,6 +24,7 @@ const row = (name: string, over: { urgent?: number; open?: number; below?: numbe
       },
   alerts: { open: over.open ?? 0, urgent: over.urgent ?? 0 },
   hba1c: null,
+  advice: null,
 });
 
 describe('doctor rules', () => {

@@ -3,6 +3,7 @@ import { freeText } from '../shared/text';
 import { glucoseTargetsSchema, type GlucoseTargets } from '../glucose/bands';
 import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, measurementRecordSchema, summaryQuerySchema } from '../measurements/measurements.schemas';
 import { alertSchema } from '../alerts/alerts.schemas';
+import { adviceSignalFindingSchema } from '../advice/advice.schemas';
 import { targetsInputSchema } from '../profile/profile.schemas';
 import { shareCategorySchema, sharedSummarySchema } from '../care-team/care-team.schemas';
 
@@ -143,6 +144,12 @@ export const triageRowSchema = z.object({
   ),
   alerts: sharedOr(z.object({ open: z.number().int(), urgent: z.number().int() })),
   hba1c: sharedOr(z.object({ percent: z.number(), measuredAt: z.iso.datetime() }).nullable()),
+  /**
+   * The patient's advice findings in short (kind and severity, most pressing first), as this
+   * professional sees them on the patient's advice page: from the shared categories only. Null
+   * until computed for the link's current categories (a refresh follows every change within a minute).
+   */
+  advice: z.object({ findings: z.array(adviceSignalFindingSchema), computedAt: z.iso.datetime() }).nullable(),
 });
 export type TriageRow = z.infer<typeof triageRowSchema>;
 

@@ -32,7 +32,7 @@ export const RESULTS_LOOKBACK_DAYS = 365;
 const RESULT_FINDINGS: ReadonlySet<AdviceKind> = new Set<AdviceKind>(['hba1c_rising', 'blood_pressure_high', 'ldl_above_target']);
 
 /** What one reader may see of the patient's data, by share category. */
-interface Visible {
+export interface Visible {
   glucose: boolean;
   meals: boolean;
   results: AdviceResultKind[];
@@ -40,7 +40,7 @@ interface Visible {
 
 const EVERYTHING: Visible = { glucose: true, meals: true, results: ['hba1c', 'lipids', 'blood_pressure'] };
 
-function visibleTo(scopes: readonly ShareCategory[]): Visible & { categories: ShareCategory[] } {
+export function visibleTo(scopes: readonly ShareCategory[]): Visible & { categories: ShareCategory[] } {
   const visible: Visible = {
     glucose: scopes.includes('glucose'),
     // Meals only place glucose highs in the day: without glucose they say nothing.
@@ -85,7 +85,7 @@ export function adviceGlucose(
  * with "symptoms") shows the 15/15 rule as a severe low does. Without glucose, only the result
  * findings are kept: "not enough data" would describe readings the reader cannot see.
  */
-async function adviceInTx(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod, visible: Visible): Promise<AdviceFinding[]> {
+export async function adviceInTx(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod, visible: Visible): Promise<AdviceFinding[]> {
   const { from, to } = period;
   const input: AdviceInput = {
     readings: { t: [], v: [] },

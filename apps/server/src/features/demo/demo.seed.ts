@@ -5,6 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { createAdministrator, seedAccount, type AccountsDeps } from '../accounts/accounts.service';
 import { confirmTwoFactor } from '../accounts/account-credentials.service';
 import { doctors } from '../doctor/doctor.tables';
+import { scheduleEveryRefresh } from '../advice/advice-signals.service';
 import { seedForumDemo } from '../community/community.seed';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import { bulkLoadingDatabase, inOneTransaction } from '../../platform/db/bulk-load';
@@ -117,6 +118,8 @@ export async function seedDemo(deps: {
   await seedConversation(deps.database, deps.now, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, { userId: ids.get('dr.bernard@demo.glucosuivi.fr')!, role: 'doctor' });
   // A few forum threads under the demo patients' pseudonyms, so the community is not empty.
   await seedForumDemo(deps.database, deps.now, { cgm: ids.get('camille.dupont@demo.glucosuivi.fr')!, manual: ids.get('jean.martin@demo.glucosuivi.fr')! });
+  // The care team's triage signals: due at once, computed by the job worker once the server listens.
+  await scheduleEveryRefresh({ database: deps.database, clock: { now: () => deps.now } }, { spread: false });
 
   // The professionals' personal codes, so a demo patient can add them to a care team by code.
   const doctorIds = accounts.filter((a) => a.role === 'doctor').map((a) => ids.get(a.email)!);

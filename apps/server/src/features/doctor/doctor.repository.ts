@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AdviceSignalFinding } from '@glucosuivi/domain/advice/advice.schemas';
 import type { Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
 import { medicalSpecialties } from '../accounts/accounts.tables';
@@ -28,6 +29,9 @@ export interface TriageDbRow {
   urgent_alerts: number | null;
   hba1c_percent: number | null;
   hba1c_at: string | Date | null;
+  /** The link's advice signal, null until computed for the link's current categories. */
+  advice_findings: AdviceSignalFinding[] | null;
+  advice_computed_at: string | Date | null;
 }
 
 /**
@@ -59,7 +63,8 @@ export function triageSql(professionalId: string, now: Date, days: number) {
   return sql`
     select l.patient_id, l.scopes, ${zone} as time_zone, ${firstLocalDaySql(now, days, zone)}::text as from_day, p.first_name, p.last_name,
       agg.n, agg.n_device, agg.sum_mgdl, agg.sum_squares, agg.n_very_low, agg.n_low, agg.n_in_range, agg.n_high, agg.n_very_high,
-      agg.days_with_data, last_reading.last_at, oa.open_alerts, oa.urgent_alerts, h.hba1c_percent, h.measured_at as hba1c_at
+      agg.days_with_data, last_reading.last_at, oa.open_alerts, oa.urgent_alerts, h.hba1c_percent, h.measured_at as hba1c_at,
+      sig.findings as advice_findings, sig.computed_at as advice_computed_at
     from care_links l
     left join profiles p on p.id = l.patient_id
     left join user_settings st on st.user_id = l.patient_id
@@ -86,6 +91,8 @@ export function triageSql(professionalId: string, now: Date, days: number) {
       where hm.patient_id = l.patient_id and hm.kind = 'hba1c'
       order by hm.measured_at desc limit 1
     ) h on true
+    -- Computed from exactly the categories the link shares now (RLS says the same).
+    left join advice_signals sig on sig.link_id = l.id and sig.scopes = l.scopes
     where l.professional_id = ${professionalId} and l.status = 'active'`;
 }
 

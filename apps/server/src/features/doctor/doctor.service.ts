@@ -263,6 +263,7 @@ export function toTriageRow(row: TriageDbRow, now: number, days: number = TRIAGE
         ? { percent: roundHalfUp(row.hba1c_percent, 1), measuredAt: new Date(row.hba1c_at).toISOString() }
         : null
       : { notShared: true },
+    advice: row.advice_findings && row.advice_computed_at ? { findings: row.advice_findings, computedAt: new Date(row.advice_computed_at).toISOString() } : null,
   };
 }
 

@@ -33,6 +33,7 @@ const triageRow = (id: string, firstName: string, glucose: Partial<Record<'inRan
     : { notShared: true },
   alerts: { notShared: true },
   hba1c: { notShared: true },
+  advice: null,
 });
 
 // The answer is built by the domain's own rules, as the server builds it.

@@ -10,8 +10,9 @@ import { TriagePage } from './TriagePage';
 const PERIOD = { from: '2026-11-10T00:00:00.000Z', to: '2026-11-23T09:00:00.000Z', days: 14 };
 const glucose = { lastReadingAt: '2026-11-23T08:55:00.000Z', readings: 4000, inRange: 71, belowRange: 13.8, veryLow: 2, aboveRange: 15.2, gmi: 6.4, cv: 39.4, daysWithData: 14, activePercent: 99, sufficient: true };
 const ROWS = [
-  { patientId: 'p1', firstName: 'Paul', lastName: 'Fontaine', categories: ['glucose', 'hba1c', 'alerts'], glucose, alerts: { open: 5, urgent: 1 }, hba1c: { percent: 7.5, measuredAt: '2026-10-19T08:00:00.000Z' } },
-  { patientId: 'p2', firstName: 'Lina', lastName: 'Rousseau', categories: ['hba1c', 'weight'], glucose: { notShared: true }, alerts: { notShared: true }, hba1c: null },
+  { patientId: 'p1', firstName: 'Paul', lastName: 'Fontaine', categories: ['glucose', 'hba1c', 'alerts'], glucose, alerts: { open: 5, urgent: 1 }, hba1c: { percent: 7.5, measuredAt: '2026-10-19T08:00:00.000Z' },
+    advice: { computedAt: '2026-11-23T08:58:00.000Z', findings: [{ kind: 'night_hypo', severity: 'urgent' }, { kind: 'high_variability', severity: 'attention' }, { kind: 'tir_change', severity: 'info' }] } },
+  { patientId: 'p2', firstName: 'Lina', lastName: 'Rousseau', categories: ['hba1c', 'weight'], glucose: { notShared: true }, alerts: { notShared: true }, hba1c: null, advice: null },
 ];
 
 function stub(routes: Record<string, () => Response>) {
@@ -63,6 +64,9 @@ describe('triage list', () => {
     // Glucose (6 cells) and alerts are not shared; HbA1c is shared but there is none.
     expect(within(rows[1]!).getAllByText('non partagé')).toHaveLength(7);
     expect(within(rows[1]!).getByText('Aucune')).toBeTruthy();
+    // Advice in short: what to act on or watch, most pressing first; information-only findings stay on the page.
+    expect(within(rows[0]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Important : Hypoglycémies nocturnes répétées', 'Variabilité élevée']);
+    expect(within(rows[1]!).getByText('En cours de calcul')).toBeTruthy();
   });
 
   it('shows the section the app composes in (the messages inbox) after the list', async () => {

@@ -211,7 +211,7 @@ const cell = 'px-2 py-2 align-top whitespace-nowrap';
 // longer explanations (last reading, data sufficiency) which wrap inside a bounded width.
 const headerCell = 'px-2 py-2 align-bottom font-semibold';
 const wrappingCell = 'px-2 py-2 align-top min-w-28 max-w-44';
-const COLUMNS = ['lastReading', 'inRange', 'belowRange', 'gmi', 'cv', 'alerts', 'hba1c', 'data'] as const;
+const COLUMNS = ['lastReading', 'inRange', 'belowRange', 'gmi', 'cv', 'alerts', 'hba1c', 'data', 'advice'] as const;
 type Column = (typeof COLUMNS)[number];
 
 /**
@@ -312,9 +312,31 @@ function useRowValues(row: TriageRow, timeZone: string) {
     ) : (
       <NotShared />
     ),
+    advice: <AdviceSignal advice={row.advice} />,
   };
   const belowRangeHigh = Boolean(glucose && (glucose.belowRange ?? 0) > 4);
   return { values, urgent, belowRangeHigh };
+}
+
+/**
+ * The findings the professional would read on the patient's advice page, in short: those to act on
+ * or watch (information-only ones stay on the page), the most pressing first and in words.
+ */
+function AdviceSignal({ advice }: { advice: TriageRow['advice'] }) {
+  const { t } = useTranslation('doctor');
+  if (!advice) return <span className="text-muted">{t('triage.advicePending')}</span>;
+  const shown = advice.findings.filter((finding) => finding.severity !== 'info');
+  if (shown.length === 0) return <>{t('triage.adviceNone')}</>;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {shown.map(({ kind, severity }) => (
+        <li key={kind} className={severity === 'urgent' ? 'font-semibold text-red-700 dark:text-red-300' : undefined} data-advice-kind={kind}>
+          {severity === 'urgent' ? `${t('triage.adviceUrgent')} ` : ''}
+          {t(`triage.adviceKinds.${kind}`)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function PatientLink({ row, urgent }: { row: TriageRow; urgent: boolean }) {
@@ -335,7 +357,7 @@ function Row({ row, timeZone }: { row: TriageRow; timeZone: string }) {
         <PatientLink row={row} urgent={urgent} />
       </th>
       {COLUMNS.map((c) => (
-        <td key={c} className={`${c === 'data' || c === 'lastReading' ? wrappingCell : cell} ${c === 'belowRange' && belowRangeHigh ? emphasis : ''}`}>
+        <td key={c} className={`${c === 'data' || c === 'lastReading' || c === 'advice' ? wrappingCell : cell} ${c === 'belowRange' && belowRangeHigh ? emphasis : ''}`}>
           {values[c]}
         </td>
       ))}
@@ -353,7 +375,7 @@ function Card({ row, timeZone }: { row: TriageRow; timeZone: string }) {
       </p>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         {COLUMNS.map((c) => (
-          <div key={c} className={c === 'data' || c === 'lastReading' ? 'col-span-2' : undefined}>
+          <div key={c} className={c === 'data' || c === 'lastReading' || c === 'advice' ? 'col-span-2' : undefined}>
             <dt className="text-xs text-muted">{t(`triage.columns.${c}`)}</dt>
             <dd className={c === 'belowRange' && belowRangeHigh ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>{values[c]}</dd>
           </div>
