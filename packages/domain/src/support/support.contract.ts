@@ -74,7 +74,7 @@ export const replyToMySupportTicket = defineEndpoint({
   body: supportReplyInputSchema,
   status: 201,
   response: supportConversationSchema,
-  errors: ['not_found', 'ticket_closed'],
+  errors: ['not_found', 'ticket_closed', 'rate_limited'],
 });
 
 export const listSupportTickets = defineEndpoint({

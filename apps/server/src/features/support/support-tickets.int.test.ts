@@ -6,6 +6,7 @@ import { supportConversationSchema, supportTicketListSchema } from '@glucosuivi/
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
 import { supportTicketReplies, supportTickets } from './support.tables';
+import { SUPPORT_LIMIT } from './support.routes';
 
 let t: TestApp;
 let camille: TestUser;
@@ -36,8 +37,8 @@ async function fileTicket(who: TestUser, subject: string, type = 'question'): Pr
 }
 
 const get = (url: string, who?: TestUser) => t.app.inject({ url, headers: who ? actingAs(who) : {} });
-const reply = (id: string, payload: object, who: TestUser) =>
-  t.app.inject({ method: 'POST', url: `/api/support/tickets/${id}/replies`, payload, headers: actingAs(who) });
+const reply = (id: string, payload: object, who: TestUser, remoteAddress = nextIp()) =>
+  t.app.inject({ method: 'POST', url: `/api/support/tickets/${id}/replies`, payload, headers: actingAs(who), remoteAddress });
 const repliesOf = (id: string) => t.database.db.select().from(supportTicketReplies).where(eq(supportTicketReplies.ticketId, id));
 const ticketRow = async (id: string) => (await t.database.db.select().from(supportTickets).where(eq(supportTickets.id, id)))[0]!;
 const setStatus = (id: string, status: string) => t.database.db.update(supportTickets).set({ status }).where(eq(supportTickets.id, id));
@@ -121,6 +122,19 @@ describe('my support tickets', () => {
     expect(errorBodySchema.parse(res.json()).error.code).toBe('ticket_closed');
     expect(await repliesOf(id)).toHaveLength(0);
     expect(await ticketRow(id)).toEqual(before);
+  });
+
+  it(`counts follow-ups with the forms' messages: past ${SUPPORT_LIMIT.max} from one address, 429 and nothing stored`, async () => {
+    const id = await fileTicket(camille, 'Relances');
+    const address = nextIp();
+    for (let i = 0; i < SUPPORT_LIMIT.max; i++) expect((await reply(id, { message: `Relance ${i + 1}` }, camille, address)).statusCode).toBe(201);
+    const refused = await reply(id, { message: 'Une de trop' }, camille, address);
+    expect(refused.statusCode).toBe(429);
+    expect(errorBodySchema.parse(refused.json()).error.code).toBe('rate_limited');
+    expect(await repliesOf(id)).toHaveLength(SUPPORT_LIMIT.max);
+    // Once the window has passed, the same address is heard again.
+    t.clock.advance(SUPPORT_LIMIT.windowMs);
+    expect((await reply(id, { message: 'Le lendemain' }, camille, address)).statusCode).toBe(201);
   });
 
   it.each([

@@ -17,7 +17,7 @@ import {
   type SupportAdminDeps,
 } from './support-admin.service';
 
-/** Messages allowed per client address: 5 every 10 minutes, both forms together. */
+/** Messages allowed per client address: 5 every 10 minutes, both forms and follow-ups together. */
 export const SUPPORT_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
 
 /** Its limiter (deps.perIp) comes from app.ts, on the shared counter store. */
@@ -30,8 +30,8 @@ export function supportRoutes(app: FastifyInstance, deps: SupportDeps & SupportA
   );
   registerEndpoint(app, contract.listMySupportTickets, ({ actor }) => listMySupportTickets(deps, actor));
   registerEndpoint(app, contract.getMySupportTicket, ({ actor, params }) => getMySupportTicket(deps, actor, params.id));
-  registerEndpoint(app, contract.replyToMySupportTicket, ({ actor, params, body }) =>
-    replyToMySupportTicket(deps, actor, params.id, body),
+  registerEndpoint(app, contract.replyToMySupportTicket, ({ actor, params, body, request }) =>
+    replyToMySupportTicket(deps, actor, params.id, body, request.ip),
   );
   registerEndpoint(app, contract.listSupportTickets, ({ actor, query }) => listSupportTickets(deps, actor, query));
   registerEndpoint(app, contract.getSupportTicket, ({ actor, params }) => getSupportTicket(deps, actor, params.id));

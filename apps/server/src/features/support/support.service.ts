@@ -151,14 +151,17 @@ export function getMySupportTicket(deps: SupportDeps, actor: Actor, ticketId: st
 
 /**
  * A follow-up from the requester: an answered ticket waits for support again (`open`); a closed
- * one refuses it (`ticket_closed`) and nothing is stored.
+ * one refuses it (`ticket_closed`) and nothing is stored. Counted with the forms' messages of the
+ * same address, so a loop of follow-ups cannot flood the inbox either.
  */
-export function replyToMySupportTicket(
+export async function replyToMySupportTicket(
   deps: SupportDeps,
   actor: Actor,
   ticketId: string,
   input: SupportReplyInput,
+  ip: string,
 ): Promise<SupportConversation> {
+  await throttleByAddress(deps, ip);
   return deps.database.asActor(actor, async (tx) => {
     const ticket = await repo.lockTicket(tx, ticketId, actor.userId);
     if (!ticket) throw new AppError('not_found', 'No such ticket');
