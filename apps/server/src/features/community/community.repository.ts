@@ -194,3 +194,23 @@ export async function postExists(tx: Tx, id: string): Promise<boolean> {
 export async function insertReport(tx: Tx, report: typeof forumReports.$inferInsert): Promise<void> {
   await tx.insert(forumReports).values(report);
 }
+
+/** Every post the user wrote, oldest first, with its thread ("Télécharger mes données"; hidden ones too, with the reason). */
+export async function postsByAuthor(db: Db | Tx, authorId: string) {
+  return db
+    .select({
+      id: forumPosts.id,
+      threadId: forumPosts.threadId,
+      threadTitle: forumThreads.title,
+      category: forumThreads.category,
+      body: forumPosts.body,
+      createdAt: forumPosts.createdAt,
+      editedAt: forumPosts.editedAt,
+      hidden: forumPosts.hidden,
+      hiddenReason: forumPosts.hiddenReason,
+    })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+    .where(eq(forumPosts.authorId, authorId))
+    .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id));
+}

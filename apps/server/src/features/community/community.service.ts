@@ -215,3 +215,18 @@ export async function report(deps: CommunityDeps, actor: Actor, postId: string, 
   });
   return { id };
 }
+
+/**
+ * The user's forum for "Télécharger mes données": their pseudonym and ban, if any, and every post
+ * they wrote with its thread, hidden ones included with the moderators' reason.
+ */
+export async function forumArchive(deps: { database: Database }, actor: Actor) {
+  const profile = await deps.database.asActor(actor, (tx) => repo.ownProfile(tx, actor.userId));
+  const posts = await repo.postsByAuthor(deps.database.db, actor.userId);
+  return {
+    pseudonym: profile?.pseudonym ?? null,
+    bannedUntil: profile?.bannedUntil?.toISOString() ?? null,
+    banReason: profile?.banReason ?? null,
+    posts: posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString(), editedAt: post.editedAt?.toISOString() ?? null })),
+  };
+}

@@ -4,6 +4,7 @@ import { rowsOf } from '../../platform/db/open-database';
 import { actingAs, createTestUser, headerActor, invitationTokenFrom, type TestUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { unzipTexts } from '../../test/unzip';
+import { grantPremiumUntil } from '../subscription/subscription.service';
 
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,6 +38,13 @@ describe('"Télécharger mes données": the archive holds what the database hold
     expect((await post(patient, `/api/messages/conversations/${conversation!.linkId}/messages`, { text: 'Question sur ma basale' })).statusCode).toBe(201);
     expect((await post(doctor, `/api/messages/conversations/${conversation!.linkId}/messages`, { text: 'Réponse du médecin' })).statusCode).toBe(201);
     expect((await post(patient, '/api/care-team/share-links', { categories: ['glucose'], from: iso(NOW - 7 * 86_400_000), to: iso(NOW), expiresInHours: 24, label: 'Remplaçant' })).statusCode).toBe(201);
+    // A support request with a follow-up, a forum post under a pseudonym, premium offered by an administrator.
+    const ticket = await post(patient, '/api/support/tickets', { type: 'question', subject: 'Export de mes données', message: 'Où trouver mes mesures ?' });
+    expect(ticket.statusCode).toBe(201);
+    expect((await post(patient, `/api/support/tickets/${ticket.json().id}/replies`, { message: 'Et le format FHIR ?' })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/community/me', headers: actingAs(patient), payload: { pseudonym: 'Helene_T1' } })).statusCode).toBe(200);
+    expect((await post(patient, '/api/community/categories/type-1/threads', { title: 'Capteur et sport', body: 'Vos astuces pour la piscine ?' })).statusCode).toBe(201);
+    await grantPremiumUntil(t, patient.userId, new Date(NOW + 30 * 86_400_000));
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -61,6 +69,9 @@ describe('"Télécharger mes données": the archive holds what the database hold
         'liens-de-partage.json',
         'journal-des-acces.json',
         'messages.json',
+        'abonnement.json',
+        'demandes-support.json',
+        'forum.json',
       ].sort(),
     );
     const parse = (name: string) => JSON.parse(files[name] as string);
@@ -117,6 +128,16 @@ describe('"Télécharger mes données": the archive holds what the database hold
     const [archived] = parse('messages.json') as { conversation: { linkId: string }; messages: { id: string; text: string }[] }[];
     expect(archived!.messages.map((m) => m.id)).toEqual(stored.map((m) => m.id));
     expect(archived!.messages.map((m) => m.text)).toEqual(['Question sur ma basale', 'Réponse du médecin']);
+
+    // The plan as stored, the support conversation and the forum post, each as the database holds them.
+    expect(parse('abonnement.json')).toMatchObject({ subscription: { plan: 'premium', source: 'admin_grant', cancelAtPeriodEnd: false }, pdfReportDownloads: [] });
+    const [request] = parse('demandes-support.json') as { ticket: { subject: string }; messages: { message: string }[] }[];
+    expect(request!.ticket.subject).toBe('Export de mes données');
+    expect(request!.messages.map((m) => m.message)).toEqual(['Où trouver mes mesures ?', 'Et le format FHIR ?']);
+    const posts = await db<{ id: string }>(sql`select id from forum_posts where author_id = ${patient.userId}`);
+    const forum = parse('forum.json') as { pseudonym: string; posts: { id: string; threadTitle: string; body: string }[] };
+    expect(forum.pseudonym).toBe('Helene_T1');
+    expect(forum.posts.map((p) => [p.id, p.threadTitle, p.body])).toEqual([[posts[0]!.id, 'Capteur et sport', 'Vos astuces pour la piscine ?']]);
 
     // Nothing of the other patient, nor the professional's e-mail.
     const everything = Object.values(files).join('\n');

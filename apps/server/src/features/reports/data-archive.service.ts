@@ -11,6 +11,9 @@ import { listShareLinks } from '../care-team/share-links.service';
 import { exportGlucosePages, exportHealthMeasurements } from '../measurements/measurements.service';
 import { getMessages, listConversations } from '../messages/messages.service';
 import { getProfile } from '../profile/profile.service';
+import { forumArchive } from '../community/community.service';
+import { subscriptionArchive } from '../subscription/subscription.service';
+import { supportArchive } from '../support/support.service';
 import { measurementsCsv } from './measurements.csv';
 import { fhirExport } from './reports.service';
 
@@ -78,6 +81,7 @@ export function dataArchiveEntries(deps: DataArchiveDeps) {
       return [
         { name: 'invitations.json', content: json(invitations.items) },
         { name: 'messages.json', content: json(await conversationsWithMessages(deps, actor)) },
+        ...(await everyoneEntries(deps, actor)),
       ];
     }
     const health = await exportHealthMeasurements(deps, actor);
@@ -107,6 +111,16 @@ export function dataArchiveEntries(deps: DataArchiveDeps) {
       { name: 'liens-de-partage.json', content: json((await listShareLinks(deps, actor)).items) },
       { name: 'journal-des-acces.json', content: json(await allPages((cursor) => getAccessLog(deps, actor, { limit: 200, cursor }))) },
       { name: 'messages.json', content: json(await conversationsWithMessages(deps, actor)) },
+      { name: 'abonnement.json', content: json(await subscriptionArchive(deps, actor)) },
+      ...(await everyoneEntries(deps, actor)),
     ];
   };
+}
+
+/** What patients and professionals both have: support requests and the forum. */
+async function everyoneEntries(deps: DataArchiveDeps, actor: Actor): Promise<ZipStreamEntry[]> {
+  return [
+    { name: 'demandes-support.json', content: json(await supportArchive(deps, actor)) },
+    { name: 'forum.json', content: json(await forumArchive(deps, actor)) },
+  ];
 }

@@ -78,3 +78,9 @@ export async function setCancelAtPeriodEnd(db: Db | Tx, patientId: string, cance
     .returning();
   return row;
 }
+
+/** Every PDF report download of the patient, oldest first ("Télécharger mes données"). */
+export async function listPdfDownloads(db: Db | Tx, patientId: string): Promise<Date[]> {
+  const rows = await db.select({ at: pdfReportDownloads.at }).from(pdfReportDownloads).where(eq(pdfReportDownloads.patientId, patientId)).orderBy(pdfReportDownloads.at);
+  return rows.map((row) => row.at);
+}

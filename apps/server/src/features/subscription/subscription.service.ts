@@ -198,3 +198,27 @@ export async function grantPremium(deps: SubscriptionDeps, admin: Actor, patient
   });
   return { userId: patientId, plan: 'premium', currentPeriodEnd: end.toISOString() };
 }
+
+/**
+ * The patient's subscription for "Télécharger mes données": the plan as stored (none: the free
+ * plan, never paid) and the day of each PDF report counted for the free plan's quota.
+ */
+export async function subscriptionArchive(deps: { database: Database }, actor: Actor) {
+  return deps.database.asActor(actor, async (tx) => {
+    const row = await repo.findSubscription(tx, actor.userId);
+    return {
+      subscription: row
+        ? {
+            plan: row.plan,
+            status: row.status,
+            billingInterval: row.billingInterval,
+            currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+            cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+            source: row.source,
+            since: row.createdAt.toISOString(),
+          }
+        : null,
+      pdfReportDownloads: (await repo.listPdfDownloads(tx, actor.userId)).map((at) => at.toISOString()),
+    };
+  });
+}

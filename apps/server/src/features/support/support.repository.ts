@@ -47,13 +47,13 @@ const replyCount = sql<number>`(select count(*)::int from support_ticket_replies
 const OWN_TICKETS_MAX = 100;
 
 /** The requester's own tickets. The user filter matters: an administrator's RLS shows every ticket. */
-export async function listOwnTickets(tx: Tx, userId: string): Promise<TicketWithCount[]> {
+export async function listOwnTickets(tx: Tx, userId: string, max: number = OWN_TICKETS_MAX): Promise<TicketWithCount[]> {
   return tx
     .select({ ...getTableColumns(supportTickets), replyCount })
     .from(supportTickets)
     .where(eq(supportTickets.userId, userId))
     .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.createdAt))
-    .limit(OWN_TICKETS_MAX);
+    .limit(max);
 }
 
 /** One ticket by id; `userId` restricts it to that requester's own (an administrator's RLS shows every ticket). */

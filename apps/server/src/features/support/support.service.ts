@@ -172,3 +172,14 @@ export async function replyToMySupportTicket(
     return ownConversation(tx, ticketId, actor.userId);
   });
 }
+
+/** Every ticket of the user with its whole conversation, for "Télécharger mes données". */
+export async function supportArchive(deps: { database: Database }, actor: Actor): Promise<SupportConversation[]> {
+  return deps.database.asActor(actor, async (tx) => {
+    // All of them, not the page's 100.
+    const tickets = await repo.listOwnTickets(tx, actor.userId, Number.MAX_SAFE_INTEGER);
+    const conversations: SupportConversation[] = [];
+    for (const ticket of tickets) conversations.push(await ownConversation(tx, ticket.id, actor.userId));
+    return conversations;
+  });
+}
