@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../shared/contract';
 import {
+  adminBanListSchema,
   adminReportListSchema,
   banAuthorInputSchema,
   categoryListSchema,
@@ -20,6 +21,7 @@ import {
   searchResultsSchema,
   threadListSchema,
   threadPageSchema,
+  userIdParamsSchema,
 } from './community.schemas';
 
 /*
@@ -180,6 +182,26 @@ export const dismissForumReport = defineEndpoint({
   tags: ['community', 'admin'],
   access: 'admin',
   params: idParamsSchema,
+  response: moderationDoneSchema,
+  errors: ['not_found'],
+});
+
+export const listForumBans = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/community/bans',
+  summary: 'Authors banned now, the longest ban first (administrators)',
+  tags: ['community', 'admin'],
+  access: 'admin',
+  response: adminBanListSchema,
+});
+
+export const liftForumBan = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/community/bans/:userId/lift',
+  summary: 'Lets a banned author post again (administrators)',
+  tags: ['community', 'admin'],
+  access: 'admin',
+  params: userIdParamsSchema,
   response: moderationDoneSchema,
   errors: ['not_found'],
 });

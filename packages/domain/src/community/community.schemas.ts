@@ -166,6 +166,17 @@ export type BanAuthorInput = z.infer<typeof banAuthorInputSchema>;
 
 export const moderationDoneSchema = z.object({ ok: z.literal(true) });
 
+/** An author who may not post now: until when (null: for good), and the moderators' reason. */
+export const adminBanSchema = z.object({
+  userId: z.string(),
+  pseudonym: z.string(),
+  bannedUntil: z.iso.datetime().nullable(),
+  reason: z.string().nullable(),
+});
+export const adminBanListSchema = z.object({ items: z.array(adminBanSchema) });
+export type AdminBanList = z.infer<typeof adminBanListSchema>;
+export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(64) }).strict();
+
 /** A ban's end far enough to mean "for good" and still a valid date everywhere. */
 export const BANNED_FOR_GOOD = '9999-12-31T00:00:00.000Z';
 export function isBannedForGood(until: string): boolean {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/database';
 import { profiles } from '../accounts/accounts.tables';
@@ -101,6 +101,25 @@ export async function setThreadLocked(tx: Tx, id: string, locked: boolean): Prom
 
 export async function setBan(tx: Tx, userId: string, until: Date, reason: string): Promise<void> {
   await tx.update(forumProfiles).set({ bannedUntil: until, banReason: reason }).where(eq(forumProfiles.userId, userId));
+}
+
+/** Authors whose ban runs at `now`, the longest first. */
+export async function activeBans(db: Db, now: Date) {
+  return db
+    .select({ userId: forumProfiles.userId, pseudonym: forumProfiles.pseudonym, bannedUntil: forumProfiles.bannedUntil, reason: forumProfiles.banReason })
+    .from(forumProfiles)
+    .where(gt(forumProfiles.bannedUntil, now))
+    .orderBy(desc(forumProfiles.bannedUntil), asc(forumProfiles.pseudonym));
+}
+
+/** Ends a running ban; false when the user has none. */
+export async function liftBan(tx: Tx, userId: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(forumProfiles)
+    .set({ bannedUntil: null, banReason: null })
+    .where(and(eq(forumProfiles.userId, userId), gt(forumProfiles.bannedUntil, now)))
+    .returning({ userId: forumProfiles.userId });
+  return rows.length > 0;
 }
 
 export async function pseudonymOf(db: Db | Tx, userId: string): Promise<string | null> {

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@glucosuivi/domain/accounts/accounts.schemas';
 import {
   BANNED_FOR_GOOD,
+  type AdminBanList,
   type AdminReportList,
   type BanAuthorInput,
   type HidePostInput,
@@ -136,6 +137,29 @@ export async function dismissReport(deps: ModerationDeps, actor: Actor, reportId
   await deps.database.db.transaction(async (tx) => {
     if (!(await repo.resolveReport(tx, reportId, 'dismissed', deps.clock.now()))) throw new AppError('not_found', 'No such open report');
     await recordAdminAction(deps, { actor: admin, action: 'forum.report.dismiss', detail: `report ${reportId}` }, tx);
+  });
+  return { ok: true as const };
+}
+
+/** Authors banned now; a ban "for good" shows without an end. */
+export async function listBans(deps: ModerationDeps): Promise<AdminBanList> {
+  const rows = await repo.activeBans(deps.database.db, deps.clock.now());
+  return {
+    items: rows.map((row) => ({
+      userId: row.userId,
+      pseudonym: row.pseudonym,
+      bannedUntil: row.bannedUntil && row.bannedUntil.toISOString() !== BANNED_FOR_GOOD ? row.bannedUntil.toISOString() : null,
+      reason: row.reason,
+    })),
+  };
+}
+
+/** Lets a banned author post again; recorded in the audit with the author as target. */
+export async function liftBan(deps: ModerationDeps, actor: Actor, userId: string) {
+  const admin = await auditActor(deps, actor);
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await repo.liftBan(tx, userId, deps.clock.now()))) throw new AppError('not_found', 'No running ban for this user');
+    await recordAdminAction(deps, { actor: admin, action: 'forum.author.unban', target: { userId } }, tx);
   });
   return { ok: true as const };
 }

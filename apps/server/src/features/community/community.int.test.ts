@@ -216,6 +216,17 @@ describe('reports and moderation', () => {
     await api('POST', `/api/admin/community/posts/${postId}/ban-author`, admin, { days: null, reason: 'Récidive' });
     t.clock.advance(400 * 24 * 60 * 60_000);
     expect((await api('POST', `/api/community/threads/${threadId}/posts`, author, { body: 'toujours ?' })).statusCode).toBe(403);
+
+    // The administrators see the running ban (for good: no end) and lift it; the author posts again.
+    const pseudonym = (await api('GET', '/api/community/me', author)).json().pseudonym as string;
+    const bans = (await api('GET', '/api/admin/community/bans', admin)).json().items as { userId: string }[];
+    expect(bans.find((ban) => ban.userId === author.userId)).toEqual({ userId: author.userId, pseudonym, bannedUntil: null, reason: 'Récidive' });
+    expect((await api('GET', '/api/admin/community/bans', author)).statusCode).toBe(404);
+    expect((await api('POST', `/api/admin/community/bans/${author.userId}/lift`, author)).statusCode).toBe(404);
+    expect((await api('POST', `/api/admin/community/bans/${author.userId}/lift`, admin)).statusCode).toBe(200);
+    expect((await api('POST', `/api/admin/community/bans/${author.userId}/lift`, admin)).statusCode).toBe(404);
+    expect(((await api('GET', '/api/admin/community/bans', admin)).json().items as { userId: string }[]).map((ban) => ban.userId)).not.toContain(author.userId);
+    expect((await api('POST', `/api/community/threads/${threadId}/posts`, author, { body: 'de retour' })).statusCode).toBe(201);
   });
 
   it('dismisses a report; the moderation endpoints are closed to anyone but administrators', async () => {

@@ -28,4 +28,6 @@ export function communityRoutes(app: FastifyInstance, deps: forum.CommunityDeps 
   registerEndpoint(app, contract.lockForumThread, ({ actor, params, body }) => moderation.lockThread(deps, actor, params.id, body));
   registerEndpoint(app, contract.banForumAuthor, ({ actor, params, body }) => moderation.banAuthor(deps, actor, params.id, body));
   registerEndpoint(app, contract.dismissForumReport, ({ actor, params }) => moderation.dismissReport(deps, actor, params.id));
+  registerEndpoint(app, contract.listForumBans, () => moderation.listBans(deps));
+  registerEndpoint(app, contract.liftForumBan, ({ actor, params }) => moderation.liftBan(deps, actor, params.userId));
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/TextField';
 import { toast } from 'sonner';
-import { useModeration, useReports } from './community-api';
+import { useBans, useModeration, useReports } from './community-api';
 import { firstIssue, forumErrorMessage } from './forum-errors';
 import { Notice, useFormatDate } from './forum-ui';
 
@@ -110,7 +110,40 @@ function ReportItem({ report }: { report: AdminReport }) {
   );
 }
 
-/** The "Forum" section of /admin: open reports and the moderators' actions. */
+/** Authors banned now, each with the way to let them post again. */
+function RunningBans() {
+  const { t } = useTranslation('community');
+  const format = useFormatDate();
+  const bans = useBans();
+  const moderation = useModeration();
+  if (!bans.data || bans.data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="forum-bans-title" className="flex flex-col gap-2">
+      <h3 id="forum-bans-title" className="text-lg font-semibold">
+        {t('moderation.bansTitle')}
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {bans.data.items.map((ban) => (
+          <li key={ban.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-line bg-surface p-3">
+            <span className="font-semibold">{ban.pseudonym}</span>
+            <span>{ban.bannedUntil ? t('moderation.bannedUntil', { date: format(ban.bannedUntil) }) : t('moderation.bannedForGood')}</span>
+            {ban.reason ? <span className="text-muted">{t('moderation.reason', { reason: ban.reason })}</span> : null}
+            <Button
+              variant="secondary"
+              aria-label={t('moderation.liftFor', { pseudonym: ban.pseudonym })}
+              disabled={moderation.lift.isPending}
+              onClick={() => moderation.lift.mutate(ban.userId, { onSuccess: () => toast.success(t('moderation.done')), onError: (e) => toast.error(forumErrorMessage(e, t)) })}
+            >
+              {t('moderation.lift')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The "Forum" section of /admin: open reports and the moderators' actions, then the running bans. */
 export function AdminForumReports() {
   const { t } = useTranslation('community');
   const reports = useReports();
@@ -124,6 +157,7 @@ export function AdminForumReports() {
           <ReportItem key={report.id} report={report} />
         ))}
       </ul>
+      <RunningBans />
     </div>
   );
 }

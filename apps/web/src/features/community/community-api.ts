@@ -6,6 +6,8 @@ import {
   getForumMe,
   getForumThread,
   hideForumPost,
+  liftForumBan,
+  listForumBans,
   listForumCategories,
   listForumReports,
   listForumThreads,
@@ -28,6 +30,7 @@ export const communityKeys = {
   search: (q: string, page: number) => ['community', 'search', q, page] as const,
   me: ['community', 'me'] as const,
   reports: ['community', 'reports'] as const,
+  bans: ['community', 'bans'] as const,
 };
 
 const retryUnlessMissing = (failures: number, error: Error) => failures < 1 && !(error instanceof ApiError && error.code === 'not_found');
@@ -113,5 +116,10 @@ export function useModeration() {
     lock: useMutation({ mutationFn: ({ id, locked }: { id: string; locked: boolean }) => apiCall(lockForumThread, { params: { id }, body: { locked } }), ...done }),
     ban: useMutation({ mutationFn: ({ id, ...body }: BanAuthorInput & { id: string }) => apiCall(banForumAuthor, { params: { id }, body }), ...done }),
     dismiss: useMutation({ mutationFn: (id: string) => apiCall(dismissForumReport, { params: { id } }), ...done }),
+    lift: useMutation({ mutationFn: (userId: string) => apiCall(liftForumBan, { params: { userId } }), ...done }),
   };
+}
+
+export function useBans() {
+  return useQuery({ queryKey: communityKeys.bans, queryFn: ({ signal }) => apiCall(listForumBans, { signal }) });
 }
