@@ -205,3 +205,15 @@ export const liftForumBan = defineEndpoint({
   response: moderationDoneSchema,
   errors: ['not_found'],
 });
+
+export const editForumPost = defineEndpoint({
+  method: 'PUT',
+  path: '/api/community/posts/:id',
+  summary: 'Its author edits a post within 24 hours of posting (not a hidden one, not in a locked thread)',
+  tags: ['community'],
+  access: 'user',
+  params: idParamsSchema,
+  body: newPostInputSchema,
+  response: createdPostSchema,
+  errors: ['not_found', 'forum_banned', 'thread_locked', 'edit_window_closed', 'rate_limited'],
+});

@@ -166,6 +166,12 @@ export type BanAuthorInput = z.infer<typeof banAuthorInputSchema>;
 
 export const moderationDoneSchema = z.object({ ok: z.literal(true) });
 
+/**
+ * How long after posting its author may still edit a post: long enough to fix a typo or add a
+ * detail, short enough that a discussion does not change under its replies.
+ */
+export const FORUM_EDIT_WINDOW_HOURS = 24;
+
 /** An author who may not post now: until when (null: for good), and the moderators' reason. */
 export const adminBanSchema = z.object({
   userId: z.string(),

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'pseudonym_taken',
   'forum_banned',
   'thread_locked',
+  // Editing a forum post after its 24 hours.
+  'edit_window_closed',
   'weak_password',
   'forbidden',
   'cross_site_request',

@@ -201,6 +201,29 @@ describe('reports and moderation', () => {
     expect((await api('POST', `/api/community/threads/${threadId}/posts`, author, { body: 'encore' })).statusCode).toBe(201);
   });
 
+  it('lets an author edit their own visible post for 24 hours, and nobody else', async () => {
+    const author = await member();
+    const other = await member();
+    const { threadId, postId } = await startThread(author);
+    const edit = (who: TestUser | undefined, body: unknown) => api('PUT', `/api/community/posts/${postId}`, who, { body });
+    const bodyNow = async () => (await api('GET', `/api/community/threads/${threadId}`)).json().posts[0] as { body: string; editedAt: string | null };
+
+    expect((await edit(other, 'Pas le mien')).statusCode).toBe(404);
+    expect((await edit(undefined, 'Anonyme')).statusCode).toBe(401);
+    expect((await edit(author, '   ')).statusCode).toBe(400);
+    expect((await bodyNow()).editedAt).toBeNull();
+    t.clock.advance(60 * 60_000);
+    const edited = await edit(author, 'Corrigé : **trois** capteurs');
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ threadId, postId, page: 1 });
+    expect(await bodyNow()).toMatchObject({ body: 'Corrigé : **trois** capteurs', editedAt: t.clock.now().toISOString() });
+
+    t.clock.advance(24 * 60 * 60_000);
+    const late = await edit(author, 'Trop tard');
+    expect([late.statusCode, late.json().error.code]).toEqual([409, 'edit_window_closed']);
+    expect((await bodyNow()).body).toBe('Corrigé : **trois** capteurs');
+  });
+
   it('a banned author cannot post (nothing stored) until the ban ends; a ban for good lasts', async () => {
     const author = await member();
     const { threadId, postId } = await startThread(author);

@@ -214,3 +214,23 @@ export async function postsByAuthor(db: Db | Tx, authorId: string) {
     .where(eq(forumPosts.authorId, authorId))
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id));
 }
+
+/** A post with what editing it depends on: its author, time, hiding and its thread's lock. */
+export async function postForEdit(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ id: forumPosts.id, threadId: forumPosts.threadId, authorId: forumPosts.authorId, createdAt: forumPosts.createdAt, hidden: forumPosts.hidden, locked: forumThreads.locked })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+    .where(eq(forumPosts.id, id));
+  return row;
+}
+
+/** Replaces the text of the author's own visible post; false when it changed hands in between (hidden, gone). */
+export async function updatePostBody(db: Db | Tx, id: string, authorId: string, body: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(forumPosts)
+    .set({ body, editedAt: at })
+    .where(and(eq(forumPosts.id, id), eq(forumPosts.authorId, authorId), eq(forumPosts.hidden, false)))
+    .returning({ id: forumPosts.id });
+  return rows.length > 0;
+}

@@ -22,6 +22,7 @@ export function communityRoutes(app: FastifyInstance, deps: forum.CommunityDeps 
   registerEndpoint(app, contract.setForumPseudonym, ({ actor, body }) => forum.setPseudonym(deps, actor, body.pseudonym));
   registerEndpoint(app, contract.createForumThread, ({ actor, params, body }) => forum.createThread(deps, actor, params.slug, body));
   registerEndpoint(app, contract.replyToForumThread, ({ actor, params, body }) => forum.reply(deps, actor, params.id, body));
+  registerEndpoint(app, contract.editForumPost, ({ actor, params, body }) => forum.editPost(deps, actor, params.id, body));
   registerEndpoint(app, contract.reportForumPost, ({ actor, params, body }) => forum.report(deps, actor, params.id, body));
   registerEndpoint(app, contract.listForumReports, () => moderation.listReports(deps));
   registerEndpoint(app, contract.hideForumPost, ({ actor, params, body }) => moderation.hidePost(deps, actor, params.id, body));

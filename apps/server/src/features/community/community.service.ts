@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   FORUM_CATEGORIES,
+  FORUM_EDIT_WINDOW_HOURS,
   FORUM_PAGE_SIZE,
   type CategoryList,
   type CreatedPost,
@@ -204,6 +205,25 @@ export async function reply(deps: CommunityDeps, actor: Actor, threadId: string,
     return repo.postPosition(tx, threadId, at);
   });
   return { threadId, postId, page: pageCount(position) };
+}
+
+/**
+ * Its author edits a post: within FORUM_EDIT_WINDOW_HOURS of posting, while it is visible and its
+ * thread open, and not while banned; counted with the posts (an edit can carry as much as a new
+ * one). Another user's post is "not found". Written on the owner connection (the request role may
+ * not update posts), the author and visibility checked in the statement itself.
+ */
+export async function editPost(deps: CommunityDeps, actor: Actor, postId: string, input: NewPostInput): Promise<CreatedPost> {
+  const post = await repo.postForEdit(deps.database.db, postId);
+  if (!post || post.authorId !== actor.userId || post.hidden) throw new AppError('not_found', 'No such post of yours');
+  if (post.locked) throw new AppError('thread_locked');
+  const now = deps.clock.now();
+  if (now.getTime() - post.createdAt.getTime() > FORUM_EDIT_WINDOW_HOURS * 3_600_000) throw new AppError('edit_window_closed');
+  await assertMayPost(deps, actor);
+  await deps.limits.postsBurst.consume(actor.userId, now);
+  if (!(await repo.updatePostBody(deps.database.db, postId, actor.userId, input.body, now))) throw new AppError('not_found', 'No such post of yours');
+  const position = await repo.postPosition(deps.database.db, post.threadId, post.createdAt);
+  return { threadId: post.threadId, postId, page: pageCount(position) };
 }
 
 export async function report(deps: CommunityDeps, actor: Actor, postId: string, input: ReportInput): Promise<{ id: string }> {

@@ -55,6 +55,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   pseudonym_taken: 409,
   forum_banned: 403,
   thread_locked: 409,
+  edit_window_closed: 409,
   weak_password: 400,
   forbidden: 403,
   cross_site_request: 403,

@@ -94,6 +94,38 @@ describe('a forum thread', () => {
     expect(screen.getAllByRole('button', { name: /^Signaler le message de/ })).toHaveLength(2);
   });
 
+  it("lets a member edit their own recent post in a dialog, not an older one nor another's", async () => {
+    const recent = post('55555555-0000-4000-8000-000000000005', { author: 'Glycemia_75', body: 'Deux capteurs', mine: true, createdAt: new Date(Date.now() - 3_600_000).toISOString() });
+    const old = post('66666666-0000-4000-8000-000000000006', { author: 'Glycemia_75', body: 'Il y a longtemps', mine: true, createdAt: '2026-03-01T09:00:00.000Z' });
+    const mine: ThreadPage = { ...page, posts: [recent, old, page.posts[1]!], total: 3 };
+    const calls = stubApi(({ method, path, body }) => {
+      if (path === '/api/auth/get-session') return Response.json(PATIENT_SESSION);
+      if (method === 'GET' && path === `/api/community/threads/${THREAD}`) return Response.json(mine);
+      if (method === 'GET' && path === '/api/community/me') return Response.json({ pseudonym: 'Glycemia_75', bannedUntil: null, banReason: null });
+      if (method === 'PUT' && path === `/api/community/posts/${recent.id}`) {
+        mine.posts[0] = { ...recent, body: (body as { body: string }).body, editedAt: new Date().toISOString() };
+        return Response.json({ threadId: THREAD, postId: recent.id, page: 1 });
+      }
+      return undefined;
+    });
+    renderThread();
+    const edit = await screen.findByRole('button', { name: 'Modifier' });
+    expect(screen.getAllByRole('button', { name: 'Modifier' })).toHaveLength(1);
+    fireEvent.click(edit);
+    const field = await screen.findByRole('textbox', { name: 'Votre message' });
+    expect((field as HTMLTextAreaElement).value).toBe('Deux capteurs');
+    fireEvent.change(field, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la modification' }));
+    expect(await screen.findByText('Écrivez votre message.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'Trois capteurs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la modification' }));
+    // The dialog closes and the post shows its new text and when it was edited.
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Votre message' })).toBeNull());
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toContain('Trois capteurs'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ body: 'Trois capteurs' }]);
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toMatch(/modifié le/));
+  });
+
   it('tells a banned member until when and why, without a form', async () => {
     api({ session: PATIENT_SESSION, me: { pseudonym: 'Sucrette', bannedUntil: '2026-04-01T10:00:00.000Z', banReason: 'Insultes' } });
     renderThread();

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { mentionsEmergency } from '@glucosuivi/domain/community/emergency';
-import { reportInputSchema, type ForumPost } from '@glucosuivi/domain/community/community.schemas';
+import { FORUM_BODY_MAX, FORUM_EDIT_WINDOW_HOURS, newPostInputSchema, reportInputSchema, type ForumPost } from '@glucosuivi/domain/community/community.schemas';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { inputClasses } from '@/components/ui/TextField';
-import { useReport } from './community-api';
+import { useEditPost, useReport } from './community-api';
 import { firstIssue, forumErrorMessage } from './forum-errors';
 import { MarkdownText } from './MarkdownText';
 import { useFormatDate } from './forum-ui';
@@ -90,7 +90,67 @@ function ReportDialog({ post }: { post: ForumPost }) {
   );
 }
 
-/** One post: its author's pseudonym, its date, its text (or the moderation's mask) and "Signaler". */
+/** Its author's own post, while it may still be edited (the server decides; this only hides a button that would be refused). */
+function editable(post: ForumPost): boolean {
+  return post.mine && !post.hidden && post.body !== null && Date.now() - Date.parse(post.createdAt) < FORUM_EDIT_WINDOW_HOURS * 3_600_000;
+}
+
+function EditDialog({ post }: { post: ForumPost }) {
+  const { t } = useTranslation('community');
+  const edit = useEditPost(post.id);
+  const [open, setOpen] = useState(false);
+  const [body, setBody] = useState(post.body ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = `edit-${post.id}`;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const issue = firstIssue(newPostInputSchema.safeParse({ body }), t);
+    setError(issue);
+    if (!issue) edit.mutate(body, { onSuccess: () => setOpen(false), onError: (e) => setError(forumErrorMessage(e, t)) });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setBody(post.body ?? '');
+        setError(null);
+      }}
+      title={t('edit.title')}
+      description={t('edit.description', { hours: FORUM_EDIT_WINDOW_HOURS })}
+      closeLabel={t('report.close')}
+      trigger={<Button variant="ghost">{t('edit.open')}</Button>}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <label htmlFor={fieldId} className="font-medium">
+          {t('edit.label')}
+        </label>
+        <textarea
+          id={fieldId}
+          rows={6}
+          value={body}
+          maxLength={FORUM_BODY_MAX}
+          onChange={(e) => setBody(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className={`py-2 ${inputClasses}`}
+        />
+        {error ? (
+          <p id={`${fieldId}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={edit.isPending} className="self-start">
+          {t('edit.save')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** One post: its author's pseudonym, its date, its text (or the moderation's mask), "Signaler", and "Modifier" on one's own. */
 export function PostCard({ post, canReport }: { post: ForumPost; canReport: boolean }) {
   const { t } = useTranslation('community');
   const format = useFormatDate();
@@ -100,8 +160,15 @@ export function PostCard({ post, canReport }: { post: ForumPost; canReport: bool
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <p id={headingId} className="text-sm text-muted">
           <span className="font-semibold text-fg">{post.author}</span> · <time dateTime={post.createdAt}>{t('postedOn', { date: format(post.createdAt, true) })}</time>
+          {post.editedAt ? (
+            <>
+              {' · '}
+              <time dateTime={post.editedAt}>{t('edit.editedOn', { date: format(post.editedAt, true) })}</time>
+            </>
+          ) : null}
         </p>
         {canReport && !post.mine && !post.hidden ? <ReportDialog post={post} /> : null}
+        {editable(post) ? <EditDialog post={post} /> : null}
       </header>
       {post.hidden ? (
         <p className="rounded-lg border border-dashed border-line-strong p-3 italic">

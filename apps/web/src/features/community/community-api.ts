@@ -3,6 +3,7 @@ import {
   banForumAuthor,
   createForumThread,
   dismissForumReport,
+  editForumPost,
   getForumMe,
   getForumThread,
   hideForumPost,
@@ -94,6 +95,14 @@ export function useReply(threadId: string) {
   const refresh = useRefreshForum();
   return useMutation({
     mutationFn: (body: string) => apiCall(replyToForumThread, { params: { id: threadId }, body: { body } }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useEditPost(postId: string) {
+  const refresh = useRefreshForum();
+  return useMutation({
+    mutationFn: (body: string) => apiCall(editForumPost, { params: { id: postId }, body: { body } }),
     onSuccess: () => void refresh(),
   });
 }
