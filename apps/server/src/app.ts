@@ -102,7 +102,7 @@ export interface AppDeps {
   trustedOrigins?: string[];
   /** Addresses that are administrators (SPEC §6 fixed administrator address). */
   adminEmails: string[];
-  limits?: { signUpPerHour?: number };
+  limits?: { signUpPerHour?: number; signInPer15Min?: number };
   /**
    * Where rate-limit and lockout counters live; every server of a deployment must share it.
    * Default: the database (rate_limit_counters).
@@ -268,7 +268,7 @@ function createServices(app: FastifyInstance, deps: AppDeps): Services {
     },
     signInThrottle: createSignInThrottle({
       limits: {
-        signInPerIp: limit('sign-in-ip', 30, 15 * 60_000),
+        signInPerIp: limit('sign-in-ip', deps.limits?.signInPer15Min ?? 30, 15 * 60_000),
         // The per-client count only feeds the growing wait (signInWaitMs); it never refuses itself.
         signInFailuresPerClient: limit('sign-in-client', Number.MAX_SAFE_INTEGER, HOUR_MS),
         signInWait: new Cooldown(limitStore, limitKeys, 'sign-in-wait'),

@@ -86,7 +86,7 @@ async function main() {
     publicUrl,
     trustedOrigins: [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     adminEmails: env.ADMIN_EMAILS.split(',').map((e) => e.trim()).filter(Boolean),
-    limits: { signUpPerHour: env.AUTH_SIGNUP_PER_HOUR },
+    limits: { signUpPerHour: env.AUTH_SIGNUP_PER_HOUR, signInPer15Min: env.AUTH_SIGNIN_PER_15_MIN },
     trustProxy: env.TRUST_PROXY,
     reminderScheduleEveryMs: env.REMINDER_SCHEDULE_EVERY_MS,
     // A followed Nightscout site on this machine over plain http: tests and development only.

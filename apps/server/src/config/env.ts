@@ -28,6 +28,11 @@ export const envSchema = z.object({
   SEED_DEMO: booleanString.default(true),
   /** Sign-ups allowed per address and hour (raised by the browser tests, which sign up a lot). */
   AUTH_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /**
+   * Sign-in attempts allowed per address and 15 minutes, whatever the account (raised by the browser
+   * tests: every journey signs in from 127.0.0.1, well over 30 times in 15 minutes).
+   */
+  AUTH_SIGNIN_PER_15_MIN: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: booleanString.default(false),
   /**
    * How long a worker's claim holds a job before another server may run it again (ADR 0010):
