@@ -25,6 +25,49 @@ export function EmergencyBanner() {
   );
 }
 
+interface DialogTextFormProps {
+  id: string;
+  label: string;
+  rows: number;
+  maxLength?: number;
+  value: string;
+  onChange: (value: string) => void;
+  /** Said under the field, announced, and tied to it for screen readers. */
+  error: string | null;
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (event: FormEvent) => void;
+}
+
+/** The form of the post dialogs (report, edit): one labelled text area, its error, one button. */
+function DialogTextForm({ id, label, rows, maxLength, value, onChange, error, pending, submitLabel, onSubmit }: DialogTextFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`py-2 ${inputClasses}`}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending} className="self-start">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
 function ReportDialog({ post }: { post: ForumPost }) {
   const { t } = useTranslation('community');
   const report = useReport(post.id);
@@ -63,28 +106,7 @@ function ReportDialog({ post }: { post: ForumPost }) {
       {report.isSuccess ? (
         <p role="status">{t('report.sent')}</p>
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <label htmlFor={fieldId} className="font-medium">
-            {t('report.reason')}
-          </label>
-          <textarea
-            id={fieldId}
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${fieldId}-error` : undefined}
-            className={`py-2 ${inputClasses}`}
-          />
-          {error ? (
-            <p id={`${fieldId}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              {error}
-            </p>
-          ) : null}
-          <Button type="submit" disabled={report.isPending} className="self-start">
-            {t('report.send')}
-          </Button>
-        </form>
+        <DialogTextForm id={fieldId} label={t('report.reason')} rows={3} value={reason} onChange={setReason} error={error} pending={report.isPending} submitLabel={t('report.send')} onSubmit={submit} />
       )}
     </Dialog>
   );
@@ -123,29 +145,7 @@ function EditDialog({ post }: { post: ForumPost }) {
       closeLabel={t('report.close')}
       trigger={<Button variant="ghost">{t('edit.open')}</Button>}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <label htmlFor={fieldId} className="font-medium">
-          {t('edit.label')}
-        </label>
-        <textarea
-          id={fieldId}
-          rows={6}
-          value={body}
-          maxLength={FORUM_BODY_MAX}
-          onChange={(e) => setBody(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          className={`py-2 ${inputClasses}`}
-        />
-        {error ? (
-          <p id={`${fieldId}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={edit.isPending} className="self-start">
-          {t('edit.save')}
-        </Button>
-      </form>
+      <DialogTextForm id={fieldId} label={t('edit.label')} rows={6} maxLength={FORUM_BODY_MAX} value={body} onChange={setBody} error={error} pending={edit.isPending} submitLabel={t('edit.save')} onSubmit={submit} />
     </Dialog>
   );
 }
