@@ -151,10 +151,9 @@ export async function findAlertsInTx(tx: Tx, patientId: string, ids: string[]): 
 
 /** Open and acknowledged alerts of a patient, newest first, in an open transaction (care team). */
 export async function listActiveAlertsInTx(tx: Tx, patientId: string, limit: number): Promise<Alert[]> {
-  const [open, acknowledged] = await Promise.all([
-    listAlertRows(tx, patientId, { status: 'open', limit }),
-    listAlertRows(tx, patientId, { status: 'acknowledged', limit }),
-  ]);
+  // One statement at a time on the transaction's one connection.
+  const open = await listAlertRows(tx, patientId, { status: 'open', limit });
+  const acknowledged = await listAlertRows(tx, patientId, { status: 'acknowledged', limit });
   return [...open, ...acknowledged].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
 }
 

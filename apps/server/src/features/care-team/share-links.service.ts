@@ -124,10 +124,9 @@ export async function listShareLinks(
   const patient = requirePatientActor(actor);
   const now = deps.clock.now();
   return deps.database.asActor(patient, async (tx) => {
-    const [rows, views] = await Promise.all([
-      repo.listShareLinksOf(tx, patient.userId),
-      repo.shareLinkViews(tx, patient.userId),
-    ]);
+    // One statement at a time on the transaction's one connection.
+    const rows = await repo.listShareLinksOf(tx, patient.userId);
+    const views = await repo.shareLinkViews(tx, patient.userId);
     return { items: rows.map((row) => toShareLink(row, now, views.get(row.id))) };
   });
 }

@@ -360,17 +360,17 @@ export async function latestOfEachKind(tx: Tx, patientId: string): Promise<Measu
   const kinds: HealthKind[] = ['hba1c', 'lipids', 'blood_pressure', 'weight', 'event'];
   // One indexed probe per kind on (patient_id, kind, measured_at): cheaper than DISTINCT ON
   // over a patient's whole history.
-  const health = await Promise.all(
-    kinds.map(async (kind) => {
-      const [row] = await tx
-        .select()
-        .from(healthMeasurements)
-        .where(and(eq(healthMeasurements.patientId, patientId), eq(healthMeasurements.kind, kind)))
-        .orderBy(desc(healthMeasurements.measuredAt))
-        .limit(1);
-      return row;
-    }),
-  );
+  // One after the other: the transaction's one connection runs one statement at a time.
+  const health: (HealthRow | undefined)[] = [];
+  for (const kind of kinds) {
+    const [row] = await tx
+      .select()
+      .from(healthMeasurements)
+      .where(and(eq(healthMeasurements.patientId, patientId), eq(healthMeasurements.kind, kind)))
+      .orderBy(desc(healthMeasurements.measuredAt))
+      .limit(1);
+    health.push(row as HealthRow | undefined);
+  }
   return [
     ...(glucose ? [glucoseRecord(glucose)] : []),
     ...health.filter((row): row is HealthRow => row !== undefined).map(healthRecord),

@@ -40,9 +40,14 @@ function storedTargets(row: PatientProfileRow | undefined): GlucoseTargets {
   return parsed.success ? parsed.data : targetsForPreset(DEFAULT_GLUCOSE_TARGETS.preset);
 }
 
-/** Loads the patient context inside the caller's transaction (same snapshot, one round trip set). */
+/**
+ * Loads the patient context inside the caller's transaction (same snapshot). One after the other:
+ * a transaction is one connection, which runs one statement at a time anyway (and pg 9 will refuse
+ * a second query sent while one runs).
+ */
 export async function loadPatientContext(tx: Tx, patientId: string): Promise<PatientContext> {
-  const [{ settings, identity }, row] = await Promise.all([findSettingsAndName(tx, patientId), findPatientProfile(tx, patientId)]);
+  const { settings, identity } = await findSettingsAndName(tx, patientId);
+  const row = await findPatientProfile(tx, patientId);
   const language = settings?.language === 'en' || settings?.language === 'es' ? settings.language : 'fr';
   return {
     timeZone: settings?.timeZone ?? 'Europe/Paris',

@@ -185,10 +185,9 @@ export async function getToday(deps: RemindersDeps, actor: Actor | null): Promis
     const { timeZone: settingsZone } = await repo.findReminderSettings(tx, patient.userId);
     const timeZone = settingsZone ?? 'Europe/Paris';
     const { day, fromMs, toMs } = localDayAround(nowMs, timeZone);
-    const [occurred, active] = await Promise.all([
-      repo.occurrencesDueBetween(tx, patient.userId, new Date(fromMs), new Date(toMs)),
-      repo.listReminders(tx, patient.userId),
-    ]);
+    // One statement at a time on the transaction's one connection.
+    const occurred = await repo.occurrencesDueBetween(tx, patient.userId, new Date(fromMs), new Date(toMs));
+    const active = await repo.listReminders(tx, patient.userId);
     const items = occurred.map(toTimelineItem);
     const known = new Set(occurred.map((o) => `${o.reminderId}|${o.dueAt.getTime()}`));
     for (const reminder of active) {
