@@ -1,27 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
+import { freePort } from './support/ports';
 
 // Issue 13, "must show" 4: a server of its own (the journeys' shared one must not die), killed
 // while a patient has a conversation open and their professional keeps writing. The browser
 // reconnects after 1 s, 2 s, 5 s (SPEC §9), and the conversation then shows every message the
 // server acknowledged, once each; the one written while it was down was never acknowledged.
 const SERVER = join(import.meta.dirname, '../apps/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The production server on a given port and data folder (PGlite, no demo); resolves when healthy. */
 async function startServer(port: number, dataDir: string, output: string[]): Promise<ChildProcess> {

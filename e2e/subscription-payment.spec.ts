@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations, PASSWORD, trackMissingKeys, uniqueEmail } from './support/accounts';
+import { freePort } from './support/ports';
 
 // Issue 19, "must show" 1 and 2, in Chromium: a free patient's 4th PDF report is refused with the
 // way to premium; they pay through the local Stripe stand-in (its checkout page, then its signed
@@ -17,17 +17,6 @@ import { axeViolations, PASSWORD, trackMissingKeys, uniqueEmail } from './suppor
 const ROOT = join(import.meta.dirname, '..');
 const SECRET_KEY = 'sk_test_e2e_payments';
 const WEBHOOK_SECRET = 'whsec_e2e_payments_secret';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** A child process, resolved once `ready` answers 2xx; its output kept for a failure's message. */
 async function startProcess(args: string[], env: Record<string, string>, ready: string, output: string[]): Promise<ChildProcess> {

@@ -84,17 +84,22 @@ export async function findThread(db: Db | Tx, id: string): Promise<ThreadListRow
   return row;
 }
 
+/** A post's own text and state, as a thread page and the author's data archive show it. */
+const postContent = {
+  body: forumPosts.body,
+  createdAt: forumPosts.createdAt,
+  editedAt: forumPosts.editedAt,
+  hidden: forumPosts.hidden,
+  hiddenReason: forumPosts.hiddenReason,
+};
+
 export async function listPosts(db: Db, threadId: string, offset: number, limit: number) {
   return db
     .select({
       id: forumPosts.id,
       authorId: forumPosts.authorId,
       author: authorProfile.pseudonym,
-      body: forumPosts.body,
-      createdAt: forumPosts.createdAt,
-      editedAt: forumPosts.editedAt,
-      hidden: forumPosts.hidden,
-      hiddenReason: forumPosts.hiddenReason,
+      ...postContent,
     })
     .from(forumPosts)
     .innerJoin(authorProfile, eq(authorProfile.userId, forumPosts.authorId))
@@ -203,11 +208,7 @@ export async function postsByAuthor(db: Db | Tx, authorId: string) {
       threadId: forumPosts.threadId,
       threadTitle: forumThreads.title,
       category: forumThreads.category,
-      body: forumPosts.body,
-      createdAt: forumPosts.createdAt,
-      editedAt: forumPosts.editedAt,
-      hidden: forumPosts.hidden,
-      hiddenReason: forumPosts.hiddenReason,
+      ...postContent,
     })
     .from(forumPosts)
     .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))

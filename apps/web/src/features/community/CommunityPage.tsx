@@ -5,7 +5,7 @@ import { CategoryView } from './CategoryView';
 import { CommunityHome } from './CommunityHome';
 import { Breadcrumb, Notice } from './forum-ui';
 import { ThreadView } from './ThreadView';
-import { useForumPageMeta } from './page-meta';
+import { usePageMeta } from '@/lib/document-title';
 
 /**
  * The forum (issue 19), public to read: /community (and its aliases) lists the categories,
@@ -16,7 +16,7 @@ export function CommunityPage() {
   const { slug, id } = useParams();
   const category = slug === undefined ? null : forumCategorySchema.safeParse(slug);
   // A category's name leads its tab title; a thread's page says the forum (its title may be hidden).
-  useForumPageMeta(category?.success ? `${t(`categories.${category.data}.name`)} · ${t('title')}` : t('title'), t('description'));
+  usePageMeta(category?.success ? `${t(`categories.${category.data}.name`)} · ${t('title')}` : t('title'), t('description'));
   let content;
   if (id) content = <ThreadView id={id} />;
   else if (category?.success) content = <CategoryView slug={category.data} />;

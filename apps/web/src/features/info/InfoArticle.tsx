@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageAlternates, usePageMeta } from './page-meta';
+import { usePageMeta } from '@/lib/document-title';
+import { LanguageAlternates } from './page-meta';
 import type { InfoPageKey } from './info-pages';
 
 export interface InfoSection {

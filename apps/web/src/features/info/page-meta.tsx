@@ -1,26 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '@/lib/document-title';
 import { LANGUAGES } from '@/lib/i18n';
-
-/** Sets the tab title and `<meta name="description">` for this page; the previous text comes back on leave. */
-export function usePageMeta(title: string, description: string): void {
-  useDocumentTitle(title);
-  useEffect(() => {
-    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.append(meta);
-    }
-    const previous = meta.content;
-    meta.content = description;
-    return () => {
-      meta.content = previous;
-    };
-  }, [description]);
-}
 
 /**
  * `<link rel="alternate" hreflang>` for each language of this page (`?lng=`); React 19 hoists

@@ -20,7 +20,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { useDocumentTitle } from '@/lib/document-title';
+import { usePageMeta } from '@/lib/document-title';
 import { LANGUAGES } from '@/lib/i18n';
 import { DemoDialog } from './DemoDialog';
 import { ChartsDrawing, DashboardDrawing, SharingDrawing } from './Screenshots';
@@ -50,20 +50,6 @@ const SECURITY = [
 const TESTIMONIALS = ['camille', 'jean', 'claire'] as const;
 const FAQ = ['free', 'units', 'sharing', 'medical', 'deletion'] as const;
 
-/** Title, `<meta name="description">` and the hreflang alternates of the landing page. */
-function useLandingMeta(title: string, description: string) {
-  useDocumentTitle(title);
-  useEffect(() => {
-    const meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) return;
-    const previous = meta.content;
-    meta.content = description;
-    return () => {
-      meta.content = previous;
-    };
-  }, [description]);
-}
-
 /**
  * `upcoming`: feature cards whose page is not built yet (decided by the app's route table); they
  * say "bientôt" rather than advertising the feature as available.
@@ -71,7 +57,7 @@ function useLandingMeta(title: string, description: string) {
 export function LandingPage({ upcoming = [] }: { upcoming?: readonly string[] }) {
   const { t } = useTranslation('landing');
   const { hash } = useLocation();
-  useLandingMeta(t('documentTitle'), t('metaDescription'));
+  usePageMeta(t('documentTitle'), t('metaDescription'));
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   // Links such as /#features arrive from other pages: bring the section into view.

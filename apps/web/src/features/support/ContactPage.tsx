@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LANGUAGES } from '@/lib/i18n';
 import { SupportForm } from './SupportForm';
-import { usePageMeta } from './page-meta';
+import { usePageMeta } from '@/lib/document-title';
 
 /** /contact: the public form, for visitors without an account. */
 export function ContactPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MyRequests } from './MyRequests';
 import { SupportForm } from './SupportForm';
-import { usePageMeta } from './page-meta';
+import { usePageMeta } from '@/lib/document-title';
 
 /** /doctor-support: the professionals' support form (same tickets, types and subjects) and their history. */
 export function DoctorSupportPage() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MyRequests } from './MyRequests';
 import { SupportForm } from './SupportForm';
-import { usePageMeta } from './page-meta';
+import { usePageMeta } from '@/lib/document-title';
 
 /** /support: signed-in requests, answered by the administrators (PRODUCT §5). */
 export function SupportPage() {
