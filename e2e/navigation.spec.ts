@@ -35,6 +35,7 @@ const MENUS: Record<'patient' | 'professional' | 'admin', { home: string; pages:
       { path: '/reminders', label: 'Rappels', inline: false },
       { path: '/cgm-connection', label: 'Connexion capteur', inline: false },
       { path: '/abonnement', label: 'Mon abonnement', inline: false },
+      { path: '/community', label: 'Communauté', inline: false },
       { path: '/support', label: 'Support', inline: false },
       { path: '/settings', label: 'Paramètres', inline: false },
       { path: '/patient-dashboard', label: 'Tableau de bord', inline: true },

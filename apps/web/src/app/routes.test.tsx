@@ -40,7 +40,7 @@ describe('route table', () => {
 
   it('builds each menu from the table: built pages only (and the home), placeholders left out', () => {
     const patient = menuFor('patient').map((item) => item.to);
-    expect(patient).toEqual(['/patient-dashboard', '/new-measurement', '/reports', '/weekly-report', '/profil', '/notifications', '/messages', '/appointments', '/reminders', '/cgm-connection', '/abonnement', '/support', '/settings']);
+    expect(patient).toEqual(['/patient-dashboard', '/new-measurement', '/reports', '/weekly-report', '/profil', '/notifications', '/messages', '/appointments', '/reminders', '/cgm-connection', '/abonnement', '/community', '/support', '/settings']);
     // Counts beside a label: open alerts and unread notifications on Notifications, unread messages on Messages.
     expect(menuFor('patient').filter((item) => item.count).map((item) => [item.to, item.count])).toEqual([
       ['/notifications', 'unreadNotifications'],

@@ -259,7 +259,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { paths: ['/legal', '/legal-notice'], page: 'legal', area: 'public' },
   { paths: ['/help-center', '/centre-aide'], page: 'helpCenter', area: 'public' },
   { paths: ['/contact'], page: 'contact', area: 'public' },
-  { paths: ['/community', '/communaute', '/community-forum', '/community/c/:slug', '/community/t/:id'], page: 'community', area: 'public' }, // forum home, category, thread
+  { paths: ['/community', '/communaute', '/community-forum', '/community/c/:slug', '/community/t/:id'], page: 'community', area: 'public', menu: { roles: ['patient'], label: 'community', icon: MessagesSquare, order: 115 } }, // forum home, category, thread
   { paths: ['/user-guide', '/guide-utilisateur'], page: 'userGuide', area: 'public' },
   { paths: ['/subscription'], page: 'subscription', area: 'public' },
 
