@@ -45,7 +45,7 @@ function percentValue(text: string): number {
 }
 
 test.describe('demo CGM patient', () => {
-  test('90 days in one chart, five bands adding up to 100 %, the AGP drawn, and the PDF report', async ({ page }) => {
+  test('90 days summarised day by day (a day opened by keyboard), the raw curve on demand, five bands adding up to 100 %, the AGP drawn, and the PDF report', async ({ page }) => {
     test.setTimeout(120_000);
     const missing = trackMissingKeys(page);
     await signInAsCamille(page);
@@ -54,7 +54,44 @@ test.describe('demo CGM patient', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('radio', { name: '90 jours' }).check({ force: true });
 
-    // One glucose chart for the whole 90 days.
+    // 90 days open as a summary per day: the median and bands of each day, days with lows counted.
+    const daily = page.getByRole('img', { name: /^Résumé par jour sur 90 jours : médiane, 25–75 % et 5–95 %/ });
+    await expect(daily).toHaveCount(1);
+    await expect.poll(() => inkedShare(daily.locator('canvas')), { message: 'daily summary drawn' }).toBeGreaterThan(0.02);
+    await expect(page.getByRole('radio', { name: 'Résumé par jour' })).toBeChecked();
+    const dailyText = (await page.getByTestId('chart-summary').textContent())?.replace(/[\u00a0\u202f]/g, ' ') ?? '';
+    const summarised = Number(/^(\d+) jours résumés par jour : médiane, 25–75 % et 5–95 % ; /.exec(dailyText)?.[1]);
+    expect(summarised, dailyText).toBeGreaterThanOrEqual(85);
+    expect(summarised, dailyText).toBeLessThanOrEqual(91);
+    expect(dailyText).toMatch(/(aucun jour|\d+ jours? avec au moins une valeur basse)\./);
+    expect(await axeViolations(page, '/patient-dashboard, 90 days summarised')).toEqual([]);
+
+    // By keyboard: the last day but one, its figures read out, Enter opens its curve.
+    await daily.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    const tip = page.locator('main p[aria-live="polite"]').filter({ hasText: /Médiane : \d+ mg\/dL/ });
+    await expect(tip).toContainText(/25–75 % : \d+–\d+ mg\/dL/);
+    const dayName = /^[^M]+?(?=Médiane)/.exec(((await tip.textContent()) ?? '').replace(/[\u00a0\u202f]/g, ' '))?.[0]?.trim() ?? '';
+    expect(dayName).toMatch(/^\d{1,2} \S+ \d{4}$/);
+    await page.keyboard.press('Enter');
+    const dayChart = page.getByRole('img', { name: `Courbe de glycémie du ${dayName}, plage cible en vert` });
+    await expect(dayChart).toBeFocused();
+    await expect.poll(() => inkedShare(dayChart.locator('canvas')), { message: 'day curve drawn' }).toBeGreaterThan(0.01);
+    const dayText = (await page.getByTestId('chart-summary').textContent())?.replace(/[\u00a0\u202f]/g, ' ') ?? '';
+    const dayReadings = Number(new RegExp(`^Courbe du ${dayName} : (\\d+) mesures`).exec(dayText)?.[1]);
+    expect(dayReadings, dayText).toBeGreaterThan(200);
+    expect(dayReadings, dayText).toBeLessThanOrEqual(300);
+    await page.getByRole('button', { name: 'Jour suivant' }).click();
+    await expect(page.getByTestId('chart-summary')).not.toContainText(dayName);
+    await page.getByRole('radio', { name: 'Semaine' }).check({ force: true });
+    await expect(page.getByRole('img', { name: /^Courbe de glycémie du .+ au .+, plage cible en vert$/ })).toHaveCount(1);
+    expect(await axeViolations(page, '/patient-dashboard, one week of 90 days')).toEqual([]);
+    await page.getByRole('button', { name: 'Retour au résumé des 90 jours' }).click();
+    await expect(daily).toBeFocused();
+
+    // The raw curve of the whole 90 days, on demand.
+    await page.getByRole('radio', { name: 'Courbe' }).check({ force: true });
     const chart = page.getByRole('img', { name: 'Courbe de glycémie sur 90 jours, plage cible en vert' });
     await expect(chart).toHaveCount(1);
     await expect(chart.locator('canvas')).toHaveCount(1);

@@ -68,7 +68,7 @@ function highlightHook(windows: readonly HighlightWindow[]) {
 }
 
 /** Draws the target range (in range band) behind the series, with its two limits. */
-function targetBandHook(low: number, high: number) {
+export function targetBandHook(low: number, high: number) {
   return (u: uPlot) => {
     const { ctx, bbox } = u;
     const yTop = u.valToPos(high, 'y', true);

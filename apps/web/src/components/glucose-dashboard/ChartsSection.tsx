@@ -8,26 +8,14 @@ import { seriesColumns } from '@glucosuivi/domain/glucose/series';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { AgpChart } from '@/components/charts/AgpChart';
 import { DailyOverlayChart, overlayByDay } from '@/components/charts/DailyOverlayChart';
-import { GlucoseChart, type HighlightWindow } from '@/components/charts/GlucoseChart';
-import { formatDateTime, formatGlucoseValue } from '@/components/charts/glucose-display';
 import { apiCall } from '@/lib/api-client';
-import { errorMessage } from '@/lib/errors';
 import { healthKeys } from '@/lib/queries/patient-data';
-import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from './Card';
+import { GlucoseChartCard, type ChartHighlight } from './GlucoseChartCard';
 import type { SeriesAnswer } from './LastGlucose';
 
-/** Spans shaded on the glucose chart, what the text alternative says about them, and how to remove them. */
-export interface ChartHighlight {
-  windows: readonly HighlightWindow[];
-  description: string;
-  clearLabel: string;
-  onClear: () => void;
-}
-
-/** The focusable glucose chart, for a page that moves the focus to it. */
-export const GLUCOSE_CHART_ID = 'glucose-chart';
+export { GLUCOSE_CHART_ID, type ChartHighlight } from './GlucoseChartCard';
 
 export function ChartsSection({
   summary,
@@ -53,7 +41,6 @@ export function ChartsSection({
   const columns = useMemo(() => (series.data ? seriesColumns(decodeGlucoseSeries(series.data.series)) : null), [series.data]);
   const detailAt = useReadingContexts(span, withContexts);
   const overlay = useMemo(() => (columns ? overlayByDay(columns.t, columns.v, timeZone) : null), [columns, timeZone]);
-  const summaryText = useChartSummaryText(columns, summary, unit, language, timeZone);
   const dateLabel = useCallback(
     (iso: string) => new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`)),
     [language],
@@ -62,40 +49,19 @@ export function ChartsSection({
 
   return (
     <>
-      <Card id="chart" title={t('chart.title')}>
-        {series.isPending ? (
-          <Skeleton className="h-64" />
-        ) : series.isError || !columns ? (
-          <p role="alert">{errorMessage(series.error, t)}</p>
-        ) : (
-          <>
-            <GlucoseChart
-              t={columns.t}
-              v={columns.v}
-              from={Date.parse(span.from)}
-              to={Date.parse(span.to)}
-              unit={unit}
-              range={summary.targets.range}
-              timeZone={timeZone}
-              language={language}
-              label={t('chart.label', { count: summary.period.days })}
-              describedBy="chart-summary"
-              detailAt={detailAt}
-              highlights={highlight?.windows}
-              chartId={GLUCOSE_CHART_ID}
-            />
-            <p id="chart-summary" className="mt-2 text-sm text-muted" data-testid="chart-summary">
-              {highlight ? `${summaryText} ${highlight.description}` : summaryText}
-            </p>
-            {highlight ? (
-              <Button variant="secondary" className="my-2" onClick={highlight.onClear}>
-                {highlight.clearLabel}
-              </Button>
-            ) : null}
-            <p className="text-xs text-muted">{t('chart.keyboard')}</p>
-          </>
-        )}
-      </Card>
+      {/* Another period opens on its default view, not on a day of the previous one. */}
+      <GlucoseChartCard
+        key={summary.period.days}
+        summary={summary}
+        unit={unit}
+        timeZone={timeZone}
+        language={language}
+        columns={columns}
+        status={series}
+        span={span}
+        detailAt={detailAt}
+        highlight={highlight}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="agp" title={t('agp.title')}>
           {summary.glucose.agp ? (
@@ -165,42 +131,4 @@ function useReadingContexts(span: { from: string; to: string }, withContexts: bo
     },
     [contextAt, t],
   );
-}
-
-/** The chart's text alternative: how many readings, the lowest (and when) and the highest, against the target range. */
-function useChartSummaryText(
-  columns: ReturnType<typeof seriesColumns> | null,
-  summary: Summary,
-  unit: GlucoseUnit,
-  language: string,
-  timeZone: string,
-) {
-  const { t } = useTranslation('health');
-  return useMemo(() => {
-    if (!columns) return '';
-    let n = 0;
-    let min = Number.POSITIVE_INFINITY;
-    let max = Number.NEGATIVE_INFINITY;
-    let minAt = 0;
-    for (let i = 0; i < columns.v.length; i++) {
-      const x = columns.v[i] as number;
-      if (x !== x) continue;
-      n++;
-      if (x < min) {
-        min = x;
-        minAt = columns.t[i] as number;
-      }
-      if (x > max) max = x;
-    }
-    if (n === 0) return t('chart.emptySummary');
-    return t('chart.summary', {
-      count: n,
-      min: formatGlucoseValue(min, unit, language),
-      max: formatGlucoseValue(max, unit, language),
-      minAt: formatDateTime(minAt, language, timeZone),
-      glucoseUnit: unit,
-      low: formatGlucoseValue(summary.targets.range.lowBelow, unit, language),
-      high: formatGlucoseValue(summary.targets.range.highAbove, unit, language),
-    });
-  }, [columns, unit, language, timeZone, summary.targets.range, t]);
 }
