@@ -16,7 +16,7 @@ import { localDaysOf, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/ti
 import { MEASUREMENT_KINDS } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { Actor, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { glucoseSeriesInTx, summaryInTx } from '../measurements/measurements.service';
+import { glucoseSeriesInTx, summaryInTx, type GlucoseReadPath } from '../measurements/measurements.service';
 import { loadPatientContext, type PatientContext } from '../profile/profile.service';
 import { logShareViewInTx } from './access-log.service';
 import * as repo from './care-team.repository';
@@ -41,6 +41,8 @@ export async function sharedSummaryInTx(
   categories: ShareCategory[],
   /** The period in the patient's time zone (lastLocalDays, or localDaysOf for a link's dates). */
   periodIn: (timeZone: string) => LocalDaysPeriod,
+  /** A share link reads the readings table (its dates are checked per reading); the care team, the daily rows. */
+  readFrom: GlucoseReadPath,
 ): Promise<{ summary: SharedSummary; context: PatientContext; read: ShareCategory[] }> {
   const context = await loadPatientContext(tx, patientId);
   const kinds = MEASUREMENT_KINDS.filter((kind) => categories.includes(categoryOfKind(kind)));
@@ -50,6 +52,7 @@ export async function sharedSummaryInTx(
     context,
     periodIn(context.timeZone),
     { kinds, alerts: categories.includes('alerts') },
+    readFrom,
   );
   const shared = normalizeCategories(categories);
   const notShared = normalizeCategories(
@@ -169,9 +172,10 @@ export async function viewShare(
     const categories = link.categories as ShareCategory[];
     const { summary, context, read } = await sharedSummaryInTx(tx, link.patientId, categories, (timeZone) =>
       localDaysOf(link.periodFrom.getTime(), link.periodTo.getTime(), timeZone),
+      'readings',
     );
     const series = categories.includes('glucose')
-      ? await glucoseSeriesInTx(tx, link.patientId, link.periodFrom, link.periodTo)
+      ? await glucoseSeriesInTx(tx, link.patientId, link.periodFrom, link.periodTo, 'readings')
       : null;
     // A link sharing only `reports` still logs its view.
     await logShareViewInTx(tx, {

@@ -103,7 +103,7 @@ export async function withPatient<T>(
 
 export async function patientAnalytics(deps: DoctorDeps, actor: Actor | null, patientId: string, days: number, client: ClientInfo): Promise<PatientAnalytics> {
   return withPatient(deps, actor, patientId, client, null, async ({ tx, scopes, now, logRead }) => {
-    const { summary, context, read } = await sharedSummaryInTx(tx, patientId, scopes, (timeZone) => lastLocalDays(now.getTime(), days, timeZone));
+    const { summary, context, read } = await sharedSummaryInTx(tx, patientId, scopes, (timeZone) => lastLocalDays(now.getTime(), days, timeZone), 'daily_rows');
     const { targetsSetBy } = await targetsInTx(tx, patientId);
     await logRead(read);
     return { patient: { id: patientId, firstName: context.firstName, lastName: context.lastName }, summary, targetsSetBy };

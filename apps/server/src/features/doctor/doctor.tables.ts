@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgPolicy, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, pgPolicy, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 import { user } from '../auth/auth.tables';
 import { medicalSpecialties } from '../accounts/accounts.tables';
 
 const ownDoctorRow = sql.raw(`user_id = ${CURRENT_USER_ID}`);
+
+/** Raw bytes; read back as base64 text (see glucoseColumnsFromDays), so no driver conversion is needed. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** A professional's record (SPEC §3 `doctors`), created only with first name, last name and licence. */
 export const doctors = pgTable(
@@ -39,9 +42,10 @@ export const doctors = pgTable(
 ).enableRLS();
 
 /**
- * Per patient and UTC day, the sums the triage list needs (count, sum, sum of squares, standard
- * 54/70/180/250 band counts, last reading), so the list of 500 patients reads ~7 000 small rows
- * instead of ~2 million readings. Maintained by a statement-level trigger on glucose_readings
+ * Per patient and local calendar day (the patient's zone), the sums the triage list needs (count,
+ * sum, sum of squares, standard 54/70/180/250 band counts, last reading), so the list of 500
+ * patients reads ~7 000 small rows instead of ~2 million readings, and the day's readings packed
+ * as columns for the dashboards. Maintained by a statement-level trigger on glucose_readings
  * (custom migration `*_care_team_access.sql`): every write path — single reading, CGM batch,
  * edit, delete, erasure — keeps it exact in the same transaction, without the measurements
  * service knowing about it. Written only by the trigger's SECURITY DEFINER function; readable by
@@ -64,6 +68,16 @@ export const glucoseDailyAggregates = pgTable(
     nHigh: integer().notNull(),
     nVeryHigh: integer().notNull(),
     lastAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The day's readings themselves, as packed columns in the order of the readings table
+     * (measured_at, id): epoch milliseconds as big-endian float8, mg/dL as big-endian float4,
+     * one byte per reading (1 = from a device: CGM, import, uploader). A 90-day dashboard reads
+     * 90 rows instead of ~26,000 (ADR 0013). Kept out of line (custom migration) so the triage
+     * list, which reads only the sums, scans rows as narrow as before.
+     */
+    timesMs: bytea().notNull().default(sql`''::bytea`),
+    valuesMgdl: bytea().notNull().default(sql`''::bytea`),
+    deviceFlags: bytea().notNull().default(sql`''::bytea`),
   },
   (t) => [
     primaryKey({ name: 'glucose_daily_aggregates_pkey', columns: [t.patientId, t.day] }),

@@ -10,6 +10,8 @@ import {
   statusCounts,
   type Send,
 } from '../../test/glucose-writes';
+import { glucoseColumns } from './measurements.repository';
+import { glucoseColumnsFromDays } from './glucose-days.repository';
 
 /**
  * Issue 10, item 2: concurrent writes of one patient's readings used to fail with
@@ -53,5 +55,14 @@ describe('daily glucose aggregates under concurrent writes', () => {
     const after = await aggregatesAndRecompute(t.database, patient.userId);
     expect(after.stored).toEqual(after.recomputed);
     expect(after.recomputed.map((row) => row.n)).not.toEqual(recomputed.map((row) => row.n));
+
+    // The days' packed readings (what dashboards read, ADR 0013) are exactly the readings too.
+    const window = [new Date(now.getTime() - 10 * 86_400_000), new Date(now.getTime() + 86_400_000)] as const;
+    const both = await t.database.asActor(patient, async (tx) => ({
+      days: await glucoseColumnsFromDays(tx, patient.userId, ...window),
+      readings: await glucoseColumns(tx, patient.userId, ...window),
+    }));
+    expect(both.readings.t.length).toBeGreaterThan(50);
+    expect(both.days).toEqual(both.readings);
   });
 });

@@ -334,17 +334,14 @@ export function withInsertedGlucose(before: GlucoseColumns, rows: readonly Gluco
   return out;
 }
 
-export async function countByKind(tx: Tx, patientId: string, from: Date, to: Date): Promise<Record<MeasurementKind, number>> {
-  const [glucose] = await tx
-    .select({ n: count() })
-    .from(glucoseReadings)
-    .where(and(eq(glucoseReadings.patientId, patientId), gte(glucoseReadings.measuredAt, from), lt(glucoseReadings.measuredAt, to)));
+/** Health records per kind in [from, to); glucose is counted from the period's readings (summaryInTx). */
+export async function countHealthByKind(tx: Tx, patientId: string, from: Date, to: Date): Promise<Record<MeasurementKind, number>> {
   const health = await tx
     .select({ kind: healthMeasurements.kind, n: count() })
     .from(healthMeasurements)
     .where(and(eq(healthMeasurements.patientId, patientId), gte(healthMeasurements.measuredAt, from), lt(healthMeasurements.measuredAt, to)))
     .groupBy(healthMeasurements.kind);
-  const out: Record<MeasurementKind, number> = { glucose: Number(glucose?.n ?? 0), hba1c: 0, lipids: 0, blood_pressure: 0, weight: 0, event: 0 };
+  const out: Record<MeasurementKind, number> = { glucose: 0, hba1c: 0, lipids: 0, blood_pressure: 0, weight: 0, event: 0 };
   for (const row of health) if (row.kind in out) out[row.kind as MeasurementKind] = Number(row.n);
   return out;
 }

@@ -20,7 +20,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 import { countOpenAlerts } from '../alerts/alerts.service';
 import { loadPatientContext, requirePatient, type PatientContext } from '../profile/profile.service';
 import {
-  countByKind,
+  countHealthByKind,
   glucoseColumns,
   glucosePageAscending,
   latestOfEachKind,
@@ -32,6 +32,7 @@ import {
   type ListOptions,
   type Position,
 } from './measurements.repository';
+import { glucoseColumnsFromDays } from './glucose-days.repository';
 
 export interface MeasurementsDeps {
   database: Database;
@@ -92,16 +93,40 @@ async function entriesNewestFirstInTx(tx: Tx, patientId: string, kinds: readonly
   return [...glucose, ...health].sort(newestFirst);
 }
 
+/**
+ * Where a period's readings are read from: the packed daily rows (the patient and their care team;
+ * 90 rows for 90 days, ADR 0013), or the readings table — for a share link, whose row-level
+ * security admits the readings of its own dates only, never whole days. Both give the same columns
+ * for committed data (test: glucose-days.int.test.ts).
+ */
+export type GlucoseReadPath = 'daily_rows' | 'readings';
+
+function readGlucose(tx: Tx, patientId: string, from: Date, to: Date, readFrom: GlucoseReadPath) {
+  return readFrom === 'daily_rows' ? glucoseColumnsFromDays(tx, patientId, from, to) : glucoseColumns(tx, patientId, from, to);
+}
+
 /** Glucose picture of [from, to) for a patient, in an open transaction (dashboard, reports). */
-export async function glucosePeriodInTx(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod): Promise<GlucosePeriod> {
-  const readings = await glucoseColumns(tx, patientId, new Date(period.from), new Date(period.to));
-  return summarizeGlucosePeriod(readings, {
+export async function glucosePeriodInTx(
+  tx: Tx,
+  patientId: string,
+  context: PatientContext,
+  period: LocalDaysPeriod,
+  readFrom: GlucoseReadPath = 'daily_rows',
+): Promise<GlucosePeriod> {
+  return (await readGlucosePeriod(tx, patientId, context, period, readFrom)).glucose;
+}
+
+/** The glucose picture and the number of readings it was drawn from (the summary's count). */
+async function readGlucosePeriod(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod, readFrom: GlucoseReadPath) {
+  const readings = await readGlucose(tx, patientId, new Date(period.from), new Date(period.to), readFrom);
+  const glucose = summarizeGlucosePeriod(readings, {
     periodStart: period.from,
     periodEnd: period.to,
     periodDays: period.days,
     timeZone: context.timeZone,
     targets: context.targets,
   });
+  return { glucose, readings: readings.t.length };
 }
 
 function latestByKind(records: MeasurementRecord[]): Summary['latest'] {
@@ -149,12 +174,15 @@ export async function summaryInTx(
   /** The period in the patient's time zone (lastLocalDays, or localDaysOf for a share link's dates). */
   period: LocalDaysPeriod,
   visible: { kinds: readonly MeasurementKind[]; alerts: boolean },
+  readFrom: GlucoseReadPath = 'daily_rows',
 ): Promise<SummaryParts> {
   const from = new Date(period.from);
   const to = new Date(period.to);
   const days = period.days;
-  const glucose = visible.kinds.includes('glucose') ? await glucosePeriodInTx(tx, patientId, context, period) : null;
-  const counts = await countByKind(tx, patientId, from, to);
+  const read = visible.kinds.includes('glucose') ? await readGlucosePeriod(tx, patientId, context, period, readFrom) : null;
+  const glucose = read?.glucose ?? null;
+  const counts = await countHealthByKind(tx, patientId, from, to);
+  counts.glucose = read?.readings ?? 0;
   const latest = await latestByKindInTx(tx, patientId);
   const openAlerts = visible.alerts ? await countOpenAlerts(tx, patientId) : null;
   for (const kind of MEASUREMENT_KINDS) {
@@ -204,8 +232,14 @@ export async function getGlucoseSeries(deps: MeasurementsDeps, actor: Actor | nu
 }
 
 /** Chart series of a patient in an open transaction (the care team reads it under its own RLS). */
-export async function glucoseSeriesInTx(tx: Tx, patientId: string, fromDate: Date, toDate: Date): Promise<GlucoseSeriesResponse> {
-  const columns = await glucoseColumns(tx, patientId, fromDate, toDate);
+export async function glucoseSeriesInTx(
+  tx: Tx,
+  patientId: string,
+  fromDate: Date,
+  toDate: Date,
+  readFrom: GlucoseReadPath = 'daily_rows',
+): Promise<GlucoseSeriesResponse> {
+  const columns = await readGlucose(tx, patientId, fromDate, toDate, readFrom);
   // A meter reading and a CGM reading can share an instant; a series needs increasing times.
   const t: number[] = [];
   const v: number[] = [];
