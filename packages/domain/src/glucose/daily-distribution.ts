@@ -1,12 +1,13 @@
 import { BAND_LOW, BAND_VERY_LOW, bandIndex, STANDARD_RANGE, type GlucoseRange } from './bands';
 import type { ColumnSeries } from './series';
 import { quantileSorted } from './stats';
-import { DAY_MS, dayNumberToIsoDate, getZoneOffsetResolver, localDayNumber, localToUtc } from './timezone';
+import { walkLocalDays } from './local-days';
+import { dayNumberToIsoDate } from './timezone';
 
 /**
  * The distribution of each local calendar day, for the daily summary of long periods (30 and 90
- * days): the median, the 25–75 % and 5–95 % ranges and the lows of each day. Days are walked as
- * in daily.ts — from local midnight to the next, 23 or 25 hours on DST days — and each day's
+ * days): the median, the 25–75 % and 5–95 % ranges and the lows of each day. Days are walked by
+ * walkLocalDays — from local midnight to the next, 23 or 25 hours on DST days — and each day's
  * values are sorted once in a reused buffer, so 90 days cost 90 sorts of about 288 values.
  * Percentiles use R's type 7, as the AGP. Lows are counted with the bands' rounding (bands.ts),
  * so a day marked here has the same lows as the time-in-range bar counts.
@@ -42,10 +43,7 @@ export interface DailyDistributionOptions {
 
 /** Per-day percentiles and lows of an ascending series (NaN values skipped), one entry per local day with data. */
 export function computeDailyDistribution(series: ColumnSeries, options: DailyDistributionOptions = {}): DailyDistribution {
-  const offsetOf = getZoneOffsetResolver(options.timeZone ?? 'Europe/Paris');
   const range = options.range ?? STANDARD_RANGE;
-  const { t, v } = series;
-  const len = Math.min(t.length, v.length);
   const out: DailyDistribution = {
     date: [],
     day: [],
@@ -66,54 +64,39 @@ export function computeDailyDistribution(series: ColumnSeries, options: DailyDis
   let n = 0;
   let low = 0;
   let veryLow = 0;
-  let day = 0;
-  let dayStart = Number.POSITIVE_INFINITY;
-  let dayEnd = Number.NEGATIVE_INFINITY;
-  let prevT = Number.NEGATIVE_INFINITY;
-
-  const flush = (): void => {
-    if (n === 0) return;
-    const sorted = buffer.subarray(0, n).sort();
-    out.date.push(dayNumberToIsoDate(day));
-    out.day.push(day);
-    out.startAt.push(dayStart);
-    out.endAt.push(dayEnd);
-    out.n.push(n);
-    out.p5.push(quantileSorted(sorted, 0.05));
-    out.p25.push(quantileSorted(sorted, 0.25));
-    out.median.push(quantileSorted(sorted, 0.5));
-    out.p75.push(quantileSorted(sorted, 0.75));
-    out.p95.push(quantileSorted(sorted, 0.95));
-    out.min.push(sorted[0] as number);
-    out.lowCount.push(low);
-    out.veryLowCount.push(veryLow);
-    n = 0;
-    low = 0;
-    veryLow = 0;
-  };
-
-  for (let i = 0; i < len; i++) {
-    const x = v[i] as number;
-    if (x !== x) continue;
-    const ti = t[i] as number;
-    if (ti < prevT) throw new RangeError('glucose series must be sorted by time');
-    prevT = ti;
-    if (ti >= dayEnd) {
-      flush();
-      day = localDayNumber(offsetOf, ti);
-      dayStart = localToUtc(offsetOf, day * DAY_MS);
-      dayEnd = localToUtc(offsetOf, (day + 1) * DAY_MS);
-    }
-    if (n === buffer.length) {
-      const grown = new Float64Array(buffer.length * 2);
-      grown.set(buffer);
-      buffer = grown;
-    }
-    buffer[n++] = x;
-    const band = bandIndex(x, range);
-    if (band <= BAND_LOW) low++;
-    if (band === BAND_VERY_LOW) veryLow++;
-  }
-  flush();
+  walkLocalDays(
+    series,
+    options.timeZone ?? 'Europe/Paris',
+    (x) => {
+      if (n === buffer.length) {
+        const grown = new Float64Array(buffer.length * 2);
+        grown.set(buffer);
+        buffer = grown;
+      }
+      buffer[n++] = x;
+      const band = bandIndex(x, range);
+      if (band <= BAND_LOW) low++;
+      if (band === BAND_VERY_LOW) veryLow++;
+    },
+    ({ day, startAt, endAt }) => {
+      const sorted = buffer.subarray(0, n).sort();
+      out.date.push(dayNumberToIsoDate(day));
+      out.day.push(day);
+      out.startAt.push(startAt);
+      out.endAt.push(endAt);
+      out.n.push(n);
+      out.p5.push(quantileSorted(sorted, 0.05));
+      out.p25.push(quantileSorted(sorted, 0.25));
+      out.median.push(quantileSorted(sorted, 0.5));
+      out.p75.push(quantileSorted(sorted, 0.75));
+      out.p95.push(quantileSorted(sorted, 0.95));
+      out.min.push(sorted[0] as number);
+      out.lowCount.push(low);
+      out.veryLowCount.push(veryLow);
+      n = 0;
+      low = 0;
+      veryLow = 0;
+    },
+  );
   return out;
 }

@@ -7,20 +7,12 @@ import {
   type GlucoseRange,
 } from './bands';
 import type { ColumnSeries } from './series';
-import {
-  dayNumberToIsoDate,
-  getZoneOffsetResolver,
-  HOUR_MS,
-  localDayNumber,
-  localToUtc,
-  DAY_MS,
-} from './timezone';
+import { walkLocalDays } from './local-days';
+import { dayNumberToIsoDate, HOUR_MS } from './timezone';
 
 /**
  * Statistics per local calendar day. A day runs from local midnight to the next local
- * midnight in the patient's zone, so it lasts 23 or 25 hours on DST days. The zone is asked
- * for offsets only when a reading falls outside the current day (see timezone.ts); within a
- * day each reading costs two comparisons. Band shares are count-based: within one day the
+ * midnight in the patient's zone, so it lasts 23 or 25 hours on DST days (walkLocalDays). Band shares are count-based: within one day the
  * difference from time weighting is negligible and counts are what a patient can check.
  * Only days holding at least one reading are returned.
  */
@@ -52,63 +44,34 @@ export function computeDailyStats(
   series: ColumnSeries,
   options: DailyStatsOptions = {},
 ): DailyStats[] {
-  const offsetOf = getZoneOffsetResolver(options.timeZone ?? 'Europe/Paris');
   const range = options.range ?? STANDARD_RANGE;
-  const { t, v } = series;
-  const len = Math.min(t.length, v.length);
   const out: DailyStats[] = [];
   const counts = new Float64Array(5);
-  let day = 0;
-  let dayStart = Number.POSITIVE_INFINITY;
-  let dayEnd = Number.NEGATIVE_INFINITY;
   let n = 0;
   let sum = 0;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  let prevT = Number.NEGATIVE_INFINITY;
-
-  const flush = (): void => {
-    if (n === 0) return;
-    const bands = {} as Record<GlucoseBand, number>;
-    for (let b = BAND_VERY_LOW; b < 5; b++)
-      bands[GLUCOSE_BANDS[b] as GlucoseBand] = (100 * (counts[b] as number)) / n;
-    out.push({
-      date: dayNumberToIsoDate(day),
-      startAt: dayStart,
-      endAt: dayEnd,
-      hours: (dayEnd - dayStart) / HOUR_MS,
-      n,
-      mean: sum / n,
-      min,
-      max,
-      bands,
-    });
-    counts.fill(0);
-    n = 0;
-    sum = 0;
-    min = Number.POSITIVE_INFINITY;
-    max = Number.NEGATIVE_INFINITY;
-  };
-
-  for (let i = 0; i < len; i++) {
-    const x = v[i] as number;
-    if (x !== x) continue;
-    const ti = t[i] as number;
-    if (ti < prevT) throw new RangeError('glucose series must be sorted by time');
-    prevT = ti;
-    if (ti >= dayEnd) {
-      flush();
-      day = localDayNumber(offsetOf, ti);
-      dayStart = localToUtc(offsetOf, day * DAY_MS);
-      dayEnd = localToUtc(offsetOf, (day + 1) * DAY_MS);
-    }
-    n++;
-    sum += x;
-    if (x < min) min = x;
-    if (x > max) max = x;
-    const b = bandIndex(x, range);
-    counts[b] = (counts[b] as number) + 1;
-  }
-  flush();
+  walkLocalDays(
+    series,
+    options.timeZone ?? 'Europe/Paris',
+    (x) => {
+      n++;
+      sum += x;
+      if (x < min) min = x;
+      if (x > max) max = x;
+      const b = bandIndex(x, range);
+      counts[b] = (counts[b] as number) + 1;
+    },
+    ({ day, startAt, endAt }) => {
+      const bands = {} as Record<GlucoseBand, number>;
+      for (let b = BAND_VERY_LOW; b < 5; b++) bands[GLUCOSE_BANDS[b] as GlucoseBand] = (100 * (counts[b] as number)) / n;
+      out.push({ date: dayNumberToIsoDate(day), startAt, endAt, hours: (endAt - startAt) / HOUR_MS, n, mean: sum / n, min, max, bands });
+      counts.fill(0);
+      n = 0;
+      sum = 0;
+      min = Number.POSITIVE_INFINITY;
+      max = Number.NEGATIVE_INFINITY;
+    },
+  );
   return out;
 }
