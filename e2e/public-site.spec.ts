@@ -56,7 +56,7 @@ test.describe('public pages', () => {
     });
   }
 
-  test('a FAQ answer opened before the app starts stays open when the app takes over', async ({ page }) => {
+  test('a FAQ answer opened before the app starts stays open when the app hydrates the page', async ({ page }) => {
     // Hold the app's script back, as a slow connection would, and open an answer meanwhile.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -84,8 +84,7 @@ test.describe('public pages', () => {
     await expect(page.locator('#security li')).toHaveCount(6);
     await expect(page.locator('details')).toHaveCount(5);
     await expect(page.getByRole('img', { name: /Tableau de bord/ }).first()).toBeVisible();
-    // Opened in the prerendered HTML, a disclosure would close when the app renders over it:
-    // wait for the app (its buttons are disabled until then).
+    // The demo dialog needs the app: wait for it (the buttons are disabled until it has hydrated).
     await expect(page.getByRole('button', { name: 'Voir la démo' })).toBeEnabled();
     const faq = page.locator('details').first();
     await faq.locator('summary').click();

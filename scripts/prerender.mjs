@@ -1,7 +1,7 @@
 // Renders the public entry pages (/ and /auth, in French, signed out) into HTML at build time,
 // so their first response already holds the page: on a slow phone the text shows while the
-// scripts download (Lighthouse mobile: first contentful paint from ~2.9 s). The client renders
-// the same page over it (apps/web/src/main.tsx). Writes apps/web/dist/prerendered/<page>.html,
+// scripts download (Lighthouse mobile: first contentful paint from ~2.9 s). The client hydrates
+// it (apps/web/src/main.tsx). Writes apps/web/dist/prerendered/<page>.html,
 // which the server sends for exactly those paths; every other path gets the plain index.html.
 import { execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,9 +56,10 @@ export async function prerender(root) {
       if (!body.includes('<h1')) throw new Error(`prerender: ${path} rendered no <h1>`);
       // A suspended part would come as hidden HTML revealed by an inline script (blocked by the CSP).
       if (/<script|<template/.test(body)) throw new Error(`prerender: ${path} suspended while rendering`);
-      // Controls need the app: disabled until it renders over them, so nothing typed or clicked
-      // before then is lost (Playwright, like a person, waits for them to be enabled).
-      const inert = body.replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[=\s>])/g, '<$1 disabled=""');
+      // Controls need the app: disabled until it has hydrated them, so nothing typed or clicked
+      // before then is lost (Playwright, like a person, waits for them to be enabled). Marked, so
+      // the app enables exactly these (hydration leaves attributes as they are; main.tsx).
+      const inert = body.replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[=\s>])/g, '<$1 disabled="" data-prerender-inert=""');
       const html = deferScripts(template).replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${inert}</div>`);
       writeFileSync(join(web, 'dist/prerendered', file), html);
     }

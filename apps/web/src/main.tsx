@@ -1,69 +1,75 @@
 import '@/lib/zod-setup';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
+import { afterFirstPageCommit } from '@/app/lazy-page';
 import { router } from '@/app/router';
 import { PRERENDERED_PAGES } from '@/app/routes';
 import { i18nReady, initialLanguage } from '@/lib/i18n';
 import './index.css';
 
+/** Set by scripts/prerender.mjs on the controls it disabled (not on those the page disables itself). */
+const INERT_CONTROL = 'data-prerender-inert';
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 /**
- * A prerendered page (scripts/prerender.mjs; French, signed-out) is shown until the app renders
- * the same page over it. Its page module is loaded first so that first render is the page itself,
- * not a loading screen. In another language the prerendered HTML is dropped (theme-init.js has
- * already hidden it before the first paint).
+ * Whether the app can hydrate the prerendered page (scripts/prerender.mjs: French, signed out)
+ * instead of rendering from scratch: its first render must be that same page, so the page's
+ * module is loaded first (no loading screen). In another language the prerendered HTML is dropped
+ * (theme-init.js has already hidden it before the first paint).
  */
-async function takeOverPrerenderedPage(root: HTMLElement): Promise<void> {
+async function canHydratePrerenderedPage(root: HTMLElement): Promise<boolean> {
   const path = root.dataset.prerendered;
-  if (path === undefined) return;
+  if (path === undefined) return false;
   delete root.dataset.prerendered;
   const preload = PRERENDERED_PAGES[path];
-  if (initialLanguage() !== 'fr' || !preload || window.location.pathname !== path) {
-    root.replaceChildren();
-    return;
+  if (initialLanguage() === 'fr' && preload && window.location.pathname === path) {
+    try {
+      await preload();
+      return true;
+    } catch {
+      // The page's chunk did not load: render from scratch (the route shows its own error).
+    }
   }
-  await preload().catch(() => root.replaceChildren());
-  keepOpenDisclosures(root);
+  root.replaceChildren();
+  return false;
 }
 
 /**
- * A FAQ answer (`<details>`) works without scripts, so a visitor may open one before the app
- * takes over; the app's first render replaces the prerendered nodes and would close it again.
- * The same disclosures, in the same order, are reopened once React has put its own in place.
+ * Hydration keeps the prerendered nodes but does not patch attributes, so the controls the
+ * prerenderer disabled (nothing typed or clicked before the app starts is lost) are enabled here,
+ * once React owns them: the page is hydrated in its own pass, after the layout around it.
  */
-function keepOpenDisclosures(root: HTMLElement): void {
-  const open = [...root.querySelectorAll('details')].map((details) => details.open);
-  if (!open.includes(true)) return;
-  const before = new Set(root.querySelectorAll('details'));
-  const observer = new MutationObserver(() => {
-    const now = [...root.querySelectorAll('details')];
-    if (now.length !== open.length || now.some((details) => before.has(details))) return;
-    observer.disconnect();
-    now.forEach((details, i) => {
-      if (open[i]) details.open = true;
-    });
+function enablePrerenderedControls(root: HTMLElement): void {
+  void afterFirstPageCommit().then(() => {
+    for (const control of root.querySelectorAll(`[${INERT_CONTROL}]`)) {
+      control.removeAttribute('disabled');
+      control.removeAttribute(INERT_CONTROL);
+    }
   });
-  observer.observe(root, { childList: true, subtree: true });
-  // Nothing to do if the page never renders the same disclosures (the observer would wait forever).
-  setTimeout(() => observer.disconnect(), 30_000);
 }
 
-// The first render is a transition so React yields to the browser every few milliseconds instead
-// of blocking the main thread for the whole tree (Lighthouse's total blocking time on a phone);
-// the prerendered page stays on screen until React commits over it.
-void Promise.all([i18nReady(), takeOverPrerenderedPage(container)]).then(() => {
-  const root = createRoot(container);
+const app = (
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>
+);
+
+// In a transition, hydration or the first render yields to the browser every few milliseconds
+// instead of blocking the main thread for the whole tree (Lighthouse's total blocking time on a
+// phone); the prerendered page stays on screen meanwhile.
+void Promise.all([i18nReady(), canHydratePrerenderedPage(container)]).then(([, hydrate]) => {
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
+    if (hydrate) {
+      hydrateRoot(container, app);
+      enablePrerenderedControls(container);
+    } else {
+      createRoot(container).render(app);
+    }
   });
 });

@@ -8,8 +8,9 @@ import { i18nReady } from '@/lib/i18n';
 /**
  * Build-time rendering of the public entry pages (scripts/prerender.mjs): their HTML is in the
  * first response, so a visitor on a slow phone reads the page while the scripts arrive. The
- * client then renders the same page over it (main.tsx). Waits for lazy pages (prerender, not
- * renderToString) and writes no inline script (`hydrate={false}`): the CSP allows none.
+ * client then hydrates it (main.tsx): its tree must stay the client's (same providers, same
+ * routes), or ids and markup would differ. Waits for lazy pages (prerender, not renderToString)
+ * and writes no inline script (`hydrate={false}`): the CSP allows none.
  */
 export async function renderPage(url: string): Promise<string> {
   // Loaded first so nothing suspends: a boundary resolved late would be streamed as hidden HTML

@@ -1,8 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   AUTO_CHECK_INTERVAL_MS,
+  DEFAULT_THEME_MODE,
   applyTheme,
   readThemeMode,
   resolveTheme,
@@ -28,6 +39,8 @@ function storage(): Storage | undefined {
     return undefined;
   }
 }
+
+const subscribeToNothing = () => () => undefined;
 
 function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
@@ -67,7 +80,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     [t],
   );
 
-  const value = useMemo(() => ({ mode, resolved, setMode }), [mode, resolved, setMode]);
+  // The prerendered pages were rendered with no saved choice, and hydration does not patch a
+  // <select>'s value: while hydrating (the server snapshot) the menu shows the default mode, then
+  // the saved one. The painted theme (`resolved`, on <html>) is right from the start.
+  const shownMode = useSyncExternalStore(subscribeToNothing, () => mode, () => DEFAULT_THEME_MODE);
+  const value = useMemo(() => ({ mode: shownMode, resolved, setMode }), [shownMode, resolved, setMode]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCurrentYear } from '@/lib/current-year';
 
 const GROUPS = [
   {
@@ -46,6 +47,7 @@ const linkClass = 'inline-flex min-h-11 items-center rounded-lg text-sm hover:un
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -93,7 +95,7 @@ export function SiteFooter() {
         </nav>
         <p className="text-sm text-muted">{t('footer.tagline')}</p>
         <p className="text-sm text-muted">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {t('footer.copyright', { year })}
         </p>
       </div>
     </footer>
