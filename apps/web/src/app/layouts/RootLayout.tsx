@@ -22,7 +22,10 @@ export function RootLayout({ menus }: { menus: RoleMenus }) {
       <div className="flex min-h-screen flex-col bg-canvas text-fg">
         <SkipLinks />
         <SiteHeader menus={menus} />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pb-8">
+        {/* At least a screen high, so the footer starts below the fold: a page whose content
+            arrives after its first paint (the dashboard's cards) no longer pushes a visible footer
+            down (Lighthouse measured a layout shift of 0.39 on the dashboard from the footer alone). */}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-screen flex-1 pb-8">
           <Outlet />
         </main>
         <SiteFooter />
