@@ -473,6 +473,21 @@ export const glucoseSeriesQuerySchema = z
   });
 
 /**
+ * A column of integers, checked in one loop over the array. `z.array(z.number().int())` checks
+ * each element on its own: 19 ms for the 26,000 deltas of a 90-day series in zod's jitless mode
+ * (which the CSP needs), a third of the series answer's server time; this takes ~1 ms and gives
+ * the same JSON schema (`items: integer`).
+ */
+const intColumn = z
+  .array(z.number())
+  .refine((values) => values.every(Number.isInteger), { message: 'integers only' })
+  .meta({ items: { type: 'integer' } });
+const nullableIntColumn = z
+  .array(z.number().nullable())
+  .refine((values) => values.every((x) => x === null || Number.isInteger(x)), { message: 'integers or null only' })
+  .meta({ items: { type: ['integer', 'null'] } });
+
+/**
  * A glucose series for charts, as columns with delta-encoded integers (see series-encoding.ts):
  * - `regular`: reading i at `t0 + i·step` ms; `v[0]` is the first value in mg/dL and each next
  *   entry the difference from the previous *present* value; `null` marks a missing slot.
@@ -485,13 +500,13 @@ export const encodedGlucoseSeriesSchema = z.discriminatedUnion('layout', [
     encoding: z.literal('delta'),
     t0: z.number().int(),
     step: z.number().int().positive(),
-    v: z.array(z.number().int().nullable()),
+    v: nullableIntColumn,
   }),
   z.object({
     layout: z.literal('irregular'),
     encoding: z.literal('delta'),
-    t: z.array(z.number().int()),
-    v: z.array(z.number().int()),
+    t: intColumn,
+    v: intColumn,
   }),
 ]);
 export type EncodedGlucoseSeries = z.infer<typeof encodedGlucoseSeriesSchema>;

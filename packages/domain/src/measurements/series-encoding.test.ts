@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { seriesColumns, toColumns } from '../glucose/series';
 import { decodeGlucoseSeries, encodeGlucoseSeries } from './series-encoding';
+import { glucoseSeriesResponseSchema } from './measurements.schemas';
 
 describe('glucose series wire encoding', () => {
   it('delta-encodes a regular series with gaps as null and decodes it back', () => {
@@ -17,5 +19,26 @@ describe('glucose series wire encoding', () => {
     const decoded = seriesColumns(decodeGlucoseSeries(encoded));
     expect(Array.from(decoded.t)).toEqual([1_000, 7_000, 20_000]);
     expect(Array.from(decoded.v)).toEqual([80, 90, 85]);
+  });
+});
+
+describe('series columns in the response schema', () => {
+  const regular = { layout: 'regular', encoding: 'delta', t0: 0, step: 300_000, v: [120, 2, null, -3] };
+  const irregular = { layout: 'irregular', encoding: 'delta', t: [1_000, 300_000], v: [120, 5] };
+  const response = (series: unknown) => ({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z', n: 2, series });
+
+  it('accepts integer columns (nulls in a regular series) and refuses any other number, both ways', () => {
+    expect(glucoseSeriesResponseSchema.safeParse(response(regular)).success).toBe(true);
+    expect(glucoseSeriesResponseSchema.safeParse(response(irregular)).success).toBe(true);
+    for (const bad of [{ ...regular, v: [120, 2.5] }, { ...irregular, t: [1_000, 0.5] }, { ...irregular, v: [120, null] }]) {
+      expect(glucoseSeriesResponseSchema.safeParse(response(bad)).success).toBe(false);
+      expect(glucoseSeriesResponseSchema.safeEncode(response(bad) as never).success).toBe(false);
+    }
+  });
+
+  it('documents the columns as integers in the JSON schema', () => {
+    const json = JSON.stringify(z.toJSONSchema(glucoseSeriesResponseSchema));
+    expect(json).toContain('"items":{"type":"integer"}');
+    expect(json).toContain('"items":{"type":["integer","null"]}');
   });
 });
