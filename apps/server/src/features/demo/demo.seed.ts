@@ -288,13 +288,10 @@ export function cgmUploads(deps: MeasurementsDeps): MeasurementsDeps {
 
 /**
  * What the readings' triggers keep, redone at the end of a bulk load: each patient's daily
- * aggregates, rebuilt by the function the triggers use. Its join of days and readings is planned
- * as a hash join over the whole table (6 s for 90 days on PGlite); without hash and merge joins,
- * for this transaction, it reads each day through the primary key (0.3 s).
+ * aggregates, rebuilt by the function the triggers use (which reads each day through the primary
+ * key: without hash and merge joins, migration 0030).
  */
 async function rebuildDailyAggregates(tx: Tx, actors: readonly Actor[]): Promise<void> {
-  await tx.execute(sql`set local enable_hashjoin = off`);
-  await tx.execute(sql`set local enable_mergejoin = off`);
   for (const actor of actors) await tx.execute(sql`select glucose_daily_aggregates_rebuild(${actor.userId})`);
 }
 
