@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, apiSignUp, uniqueEmail } from './support/accounts';
 
 /**
  * The prerendered entry pages (scripts/prerender.mjs) are hydrated by the app (main.tsx): the
@@ -57,26 +58,56 @@ async function attributeMismatches(page: Page): Promise<string[]> {
   return found;
 }
 
+/** Whether the app's entry module has been started (public/boot.js adds it on first use). */
+const appStarted = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"]') !== null);
+
 for (const { path, control } of PAGES) {
-  test(`${path} is hydrated: the prerendered nodes stay, with no error and no attribute mismatch`, async ({ page }) => {
+  test(`${path} works without the app until a control is used, then is hydrated: same nodes, no error, no attribute mismatch`, async ({ page }) => {
     const errors = trackErrors(page);
-    const release = await holdApp(page);
     await page.goto(path);
-    await expect(page.getByRole('button', { name: control })).toBeDisabled();
+    // Loaded, the scripts fetched into the cache, and still no app: nothing blocks the page.
+    await page.waitForLoadState('networkidle');
+    expect(await appStarted(page)).toBe(false);
+    await expect(page.getByRole('button', { name: control })).toBeEnabled();
+    expect(await page.locator('[data-prerender-inert]').count()).toBeGreaterThan(0);
     await page.evaluate(() => {
       (window as unknown as { prerenderedH1?: Element | null }).prerenderedH1 = document.querySelector('h1');
     });
-    release();
-    await expect(page.getByRole('button', { name: control })).toBeEnabled();
+    // A key is a sign of use: the app starts and takes the controls over.
+    await page.keyboard.press('Tab');
+    await expect(page.locator('[data-prerender-inert]')).toHaveCount(0);
+    expect(await appStarted(page)).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { prerenderedH1?: Element }).prerenderedH1)).toBe(true);
-    await expect(page.locator('[data-prerender-inert]')).toHaveCount(0);
-    // Only the controls the page itself disables stay disabled.
+    // Only the controls the page itself disables are disabled.
     expect(await page.locator('#root :is(button, input, select, textarea)[disabled]').count()).toBe(0);
     expect(await attributeMismatches(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 }
+
+test('typed and pressed before the app has arrived: the sign-in goes through once, with what was typed', async ({ page, request }) => {
+  const errors = trackErrors(page);
+  const email = uniqueEmail('prerender');
+  expect((await apiSignUp(request, { email })).status()).toBe(201);
+  const release = await holdApp(page);
+  const signIns: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/api/accounts/sign-in')) signIns.push(sent.postData() ?? '');
+  });
+  await page.goto('/auth');
+  await page.getByLabel(/^Adresse e-mail/).fill(email);
+  await page.getByLabel(/^Mot de passe/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  // The app is still on its way: the click is held, nothing was sent.
+  await expect(page.locator('[data-prerender-held]')).toHaveCount(1);
+  expect(signIns).toEqual([]);
+  release();
+  await expect(page).toHaveURL(/\/patient-dashboard$/);
+  expect(signIns).toHaveLength(1);
+  expect(JSON.parse(signIns[0]!)).toMatchObject({ email, password: PASSWORD });
+  expect(errors).toEqual([]);
+});
 
 test('a field typed into once the app has started keeps its value after the session answers', async ({ page }) => {
   const errors = trackErrors(page);

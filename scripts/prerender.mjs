@@ -16,15 +16,32 @@ function withoutHoistedHead(html) {
 }
 
 /**
- * The page is readable without scripts, so they start after its first paint (public/boot.js)
- * instead of being preloaded beside the CSS: on a slow phone they no longer delay that paint.
+ * The page is complete without scripts, so public/boot.js starts them when the visitor first
+ * uses a control (or after the load event when the page must change at once), instead of
+ * preloading them beside the CSS: on a slow phone they no longer delay the first paint or block
+ * the page. The entry's static chunks are named so boot.js can fetch them into the cache early.
  */
-function deferScripts(template) {
+function deferScripts(template, shortcutHint) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
   if (!entry) throw new Error('prerender: the entry <script type="module"> was not found in dist/index.html');
+  const chunks = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]);
   return template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(entry[0], `<script src="/boot.js" data-entry="${entry[1]}" defer></script>`);
+    .replace(
+      entry[0],
+      `<script src="/boot.js" data-entry="${entry[1]}" data-chunks="${chunks.join(' ')}" data-shortcut-hint="${escapeHtml(shortcutHint)}" defer></script>`,
+    );
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's own title and description (collected while it rendered) in the document's head. */
+function withPageHead(html, meta) {
+  if (!meta.title) throw new Error('prerender: the page set no title');
+  // Replaced by functions: a `$` in a text must not be read as a replacement pattern.
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
+  if (meta.description) out = out.replace(/(<meta name="description" content=")[^"]*"/, (_match, start) => `${start}${escapeHtml(meta.description)}"`);
+  return out;
 }
 
 export async function prerender(root) {
@@ -49,18 +66,23 @@ export async function prerender(root) {
   try {
     const { renderPage } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
     const template = readFileSync(join(web, 'dist/index.html'), 'utf8');
+    // The prerendered pages are French: boot.js announces the shortcut note in French.
+    const shortcutHint = JSON.parse(readFileSync(join(web, 'src/locales/fr/a11y.json'), 'utf8')).shortcuts.hint;
     if (!template.includes('<div id="root"></div>')) throw new Error('prerender: <div id="root"></div> not found in dist/index.html');
     mkdirSync(join(web, 'dist/prerendered'), { recursive: true });
     for (const [path, file] of Object.entries(PRERENDERED)) {
-      const body = withoutHoistedHead(await renderPage(`http://localhost${path}`));
+      const page = await renderPage(`http://localhost${path}`);
+      const body = withoutHoistedHead(page.body);
       if (!body.includes('<h1')) throw new Error(`prerender: ${path} rendered no <h1>`);
       // A suspended part would come as hidden HTML revealed by an inline script (blocked by the CSP).
       if (/<script|<template/.test(body)) throw new Error(`prerender: ${path} suspended while rendering`);
-      // Controls need the app: disabled until it has hydrated them, so nothing typed or clicked
-      // before then is lost (Playwright, like a person, waits for them to be enabled). Marked, so
-      // the app enables exactly these (hydration leaves attributes as they are; main.tsx).
-      const inert = body.replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[=\s>])/g, '<$1 disabled="" data-prerender-inert=""');
-      const html = deferScripts(template).replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${inert}</div>`);
+      // Controls need the app. Marked, not disabled: a click on one before the app owns it is
+      // held and replayed, what is typed or chosen is handed to React (public/boot.js, main.tsx).
+      const inert = body.replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[=\s>])/g, '<$1 data-prerender-inert=""');
+      const html = withPageHead(deferScripts(template, shortcutHint), page.meta).replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${path}">${inert}</div>`,
+      );
       writeFileSync(join(web, 'dist/prerendered', file), html);
     }
   } finally {

@@ -89,6 +89,16 @@ describe('the HTTP application', () => {
     expect((await t.app.inject({ url: '/?lng=en' })).body).not.toContain('data-prerendered');
     expect((await t.app.inject({ url: '/?mode=register' })).body).not.toContain('data-prerendered');
     expect((await t.app.inject({ url: '/settings' })).body).not.toContain('data-prerendered');
+    // A visitor who may be signed in gets the plain page (the app shows their header at once);
+    // an unrelated cookie, an empty session cookie or a lookalike name does not count.
+    for (const cookie of ['glucosuivi.session_token=abc.def', 'theme=dark; __Secure-glucosuivi.session_token=abc']) {
+      const signedIn = await t.app.inject({ url: '/', headers: { cookie } });
+      expect(signedIn.body).not.toContain('data-prerendered');
+      expect(signedIn.headers.vary).toMatch(/cookie/);
+    }
+    for (const cookie of ['theme=dark', 'glucosuivi.session_token=', 'xglucosuivi.session_token=abc', 'glucosuivi.session_data=abc']) {
+      expect((await t.app.inject({ url: '/', headers: { cookie } })).body).toContain('data-prerendered="/"');
+    }
     // No prerendered file for /auth in this build: the plain page, not an error.
     const auth = await t.app.inject({ url: '/auth' });
     expect(auth.statusCode).toBe(200);

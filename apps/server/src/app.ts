@@ -16,7 +16,7 @@ import type { PushSender } from './platform/push/push.port';
 import { Cooldown, keyHasher, RateLimiter, type RateLimitStore } from './platform/rate-limit';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { webHeaders, applyCookies } from './platform/http/web-headers';
-import { createAuth } from './features/auth/auth';
+import { carriesSessionCookie, createAuth } from './features/auth/auth';
 import { createAuthPort } from './features/auth/auth.port';
 import type { AccountsDeps } from './features/accounts/accounts.service';
 import { resolveActor } from './features/accounts/account-sign-in.service';
@@ -165,7 +165,7 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
   registerActor(app, services.requestActor);
 
   await registerApiRoutes(app, deps, services);
-  await registerWebPages(app, deps);
+  await registerWebPages(app, { ...deps, maybeSignedIn: (request) => carriesSessionCookie(request.headers.cookie) });
 
   return { app, accountsDeps, events, dashboardCache, jobs: jobDefinitions(deps, accountsDeps, events, app.log) };
 }

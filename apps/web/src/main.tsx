@@ -4,13 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
 import { afterFirstPageCommit } from '@/app/lazy-page';
+import { handOverPrerenderedControls } from '@/app/prerender-handover';
 import { router } from '@/app/router';
 import { PRERENDERED_PAGES } from '@/app/routes';
 import { i18nReady, initialLanguage } from '@/lib/i18n';
 import './index.css';
-
-/** Set by scripts/prerender.mjs on the controls it disabled (not on those the page disables itself). */
-const INERT_CONTROL = 'data-prerender-inert';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -39,17 +37,11 @@ async function canHydratePrerenderedPage(root: HTMLElement): Promise<boolean> {
 }
 
 /**
- * Hydration keeps the prerendered nodes but does not patch attributes, so the controls the
- * prerenderer disabled (nothing typed or clicked before the app starts is lost) are enabled here,
- * once React owns them: the page is hydrated in its own pass, after the layout around it.
+ * The page is hydrated in its own pass, after the layout around it: once it has committed, the
+ * prerendered controls are React's and what was done with them meanwhile is handed over.
  */
-function enablePrerenderedControls(root: HTMLElement): void {
-  void afterFirstPageCommit().then(() => {
-    for (const control of root.querySelectorAll(`[${INERT_CONTROL}]`)) {
-      control.removeAttribute('disabled');
-      control.removeAttribute(INERT_CONTROL);
-    }
-  });
+function handOverOnceHydrated(root: HTMLElement): void {
+  void afterFirstPageCommit().then(() => handOverPrerenderedControls(root));
 }
 
 const app = (
@@ -67,7 +59,7 @@ void Promise.all([i18nReady(), canHydratePrerenderedPage(container)]).then(([, h
   startTransition(() => {
     if (hydrate) {
       hydrateRoot(container, app);
-      enablePrerenderedControls(container);
+      handOverOnceHydrated(container);
     } else {
       createRoot(container).render(app);
     }

@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { Providers } from '@/app/providers';
 import { PRERENDERED_PAGES, routes } from '@/app/routes';
+import { collectPrerenderedMeta, type PrerenderedMeta } from '@/lib/document-title';
 import { i18nReady } from '@/lib/i18n';
 
 /**
@@ -12,7 +13,7 @@ import { i18nReady } from '@/lib/i18n';
  * routes), or ids and markup would differ. Waits for lazy pages (prerender, not renderToString)
  * and writes no inline script (`hydrate={false}`): the CSP allows none.
  */
-export async function renderPage(url: string): Promise<string> {
+export async function renderPage(url: string): Promise<{ body: string; meta: PrerenderedMeta }> {
   // Loaded first so nothing suspends: a boundary resolved late would be streamed as hidden HTML
   // plus an inline script to reveal it, which the CSP blocks.
   await Promise.all([i18nReady(), PRERENDERED_PAGES[new URL(url).pathname]?.()]);
@@ -20,6 +21,7 @@ export async function renderPage(url: string): Promise<string> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} answered a redirect during prerendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const meta = collectPrerenderedMeta();
   const { prelude } = await prerender(
     <Providers>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -27,5 +29,5 @@ export async function renderPage(url: string): Promise<string> {
     // One document, never split: React outlines large boundaries into hidden parts otherwise.
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
-  return new Response(prelude).text();
+  return { body: await new Response(prelude).text(), meta };
 }

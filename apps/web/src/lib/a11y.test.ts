@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { A11Y_STORAGE_KEY, applyA11yFlags, createAnnouncer, initialA11yFlags, readA11yFlags, scheduleShortcutHint, shortcutFor, writeA11yFlags } from './a11y';
+import {
+  A11Y_STORAGE_KEY,
+  SHORTCUT_HINT_ANNOUNCED,
+  applyA11yFlags,
+  createAnnouncer,
+  initialA11yFlags,
+  readA11yFlags,
+  scheduleShortcutHint,
+  shortcutFor,
+  writeA11yFlags,
+} from './a11y';
 
 const press = (key: string, extra: Partial<{ code: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
   shortcutFor({ key, altKey: false, ctrlKey: false, metaKey: false, ...extra });
@@ -80,6 +90,16 @@ describe('announcements', () => {
     cancel();
     vi.advanceTimersByTime(5_000);
     expect(cancelled).not.toHaveBeenCalled();
+    document.documentElement.removeAttribute(SHORTCUT_HINT_ANNOUNCED);
+  });
+
+  it('does not repeat the hint that public/boot.js announced on a prerendered page', () => {
+    document.documentElement.setAttribute(SHORTCUT_HINT_ANNOUNCED, '');
+    const hint = vi.fn();
+    scheduleShortcutHint(hint);
+    vi.advanceTimersByTime(5_000);
+    expect(hint).not.toHaveBeenCalled();
+    document.documentElement.removeAttribute(SHORTCUT_HINT_ANNOUNCED);
   });
 });
 

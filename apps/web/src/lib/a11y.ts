@@ -59,9 +59,18 @@ export function createAnnouncer(setMessage: (message: string) => void, clearAfte
 
 /** Announces the shortcut hint once, `delayMs` after load. Returns a cancel function. */
 export function scheduleShortcutHint(announce: () => void, delayMs = SHORTCUT_HINT_DELAY_MS): () => void {
-  const id = setTimeout(announce, delayMs);
+  const id = setTimeout(() => {
+    // Once per page load: public/boot.js may have announced it on a prerendered page already.
+    const root = typeof document === 'undefined' ? null : document.documentElement;
+    if (root?.hasAttribute(SHORTCUT_HINT_ANNOUNCED)) return;
+    root?.setAttribute(SHORTCUT_HINT_ANNOUNCED, '');
+    announce();
+  }, delayMs);
   return () => clearTimeout(id);
 }
+
+/** Set on <html> by whichever announced the shortcut note first: public/boot.js or the app. */
+export const SHORTCUT_HINT_ANNOUNCED = 'data-shortcut-hint-announced';
 
 export const A11Y_CLASSES = {
   highContrast: 'high-contrast',

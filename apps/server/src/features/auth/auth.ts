@@ -17,6 +17,15 @@ export interface AuthOptions {
 }
 
 export const SESSION_COOKIE_PREFIX = 'glucosuivi';
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=[^;\\s]`);
+
+/**
+ * Whether a request carries a session cookie, valid or not (nothing is looked up): enough to
+ * choose which HTML to send, never to grant anything.
+ */
+export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
 /** A session lasts 7 days and is renewed (sliding) when used after one day. */
 export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 3600;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 3600;

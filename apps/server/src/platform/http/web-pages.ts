@@ -1,12 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAppPath, robotsTxt, sitemapXml } from '@glucosuivi/domain/shared/site-map';
 import { sendError } from './error-handler';
 
 /** The built web app (when there is one), robots.txt and sitemap.xml, and what answers an unknown path. */
-export async function registerWebPages(app: FastifyInstance, deps: { webDist?: string | undefined; publicUrl: string }): Promise<void> {
+export async function registerWebPages(
+  app: FastifyInstance,
+  deps: {
+    webDist?: string | undefined;
+    publicUrl: string;
+    /** Whether the request may be signed in (features/auth): the prerendered pages are signed out. */
+    maybeSignedIn: (request: FastifyRequest) => boolean;
+  },
+): Promise<void> {
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
@@ -45,10 +53,12 @@ export async function registerWebPages(app: FastifyInstance, deps: { webDist?: s
     if (webDist && wantsPage && !path.startsWith('/assets/')) {
       // The public entry pages were rendered at build time in French, signed out, without query
       // (scripts/prerender.mjs). Any query (?lng=en, ?mode=register, ?next=…) may change what the
-      // page shows: that address gets the plain page, rendered by the app alone.
+      // page shows, and so may a session (its header, /auth's redirect): that request gets the
+      // plain page, rendered by the app alone. The answer depends on the cookie: `vary` says so.
       const prerendered = PRERENDERED_PAGES[path];
       const query = request.url.split('?')[1] ?? '';
-      if (prerendered && (query === '' || query === 'lng=fr') && existsSync(join(webDist, 'prerendered', prerendered))) {
+      if (prerendered) reply.header('vary', 'cookie');
+      if (prerendered && (query === '' || query === 'lng=fr') && !deps.maybeSignedIn(request) && existsSync(join(webDist, 'prerendered', prerendered))) {
         return reply.header('cache-control', 'no-cache').sendFile(`prerendered/${prerendered}`, webDist);
       }
       // History fallback: the SPA owns every other path, including its own 404 page, which an
