@@ -24,6 +24,7 @@ import {
   glucoseColumns,
   glucosePageAscending,
   latestOfEachKind,
+  type GlucoseColumns,
   listAllAscending,
   listGlucose,
   listHealth,
@@ -118,7 +119,10 @@ export async function glucosePeriodInTx(
 
 /** The glucose picture and the number of readings it was drawn from (the summary's count). */
 async function readGlucosePeriod(tx: Tx, patientId: string, context: PatientContext, period: LocalDaysPeriod, readFrom: GlucoseReadPath) {
-  const readings = await readGlucose(tx, patientId, new Date(period.from), new Date(period.to), readFrom);
+  return summarizeRead(await readGlucose(tx, patientId, new Date(period.from), new Date(period.to), readFrom), context, period);
+}
+
+function summarizeRead(readings: GlucoseColumns, context: PatientContext, period: LocalDaysPeriod) {
   const glucose = summarizeGlucosePeriod(readings, {
     periodStart: period.from,
     periodEnd: period.to,
@@ -179,11 +183,17 @@ export async function summaryInTx(
   const from = new Date(period.from);
   const to = new Date(period.to);
   const days = period.days;
-  const read = visible.kinds.includes('glucose') ? await readGlucosePeriod(tx, patientId, context, period, readFrom) : null;
+  const readings = visible.kinds.includes('glucose') ? await readGlucose(tx, patientId, from, to, readFrom) : null;
+  // Sent before the metrics are computed: PostgreSQL answers its first statement meanwhile
+  // (the driver writes a query to the socket at once; Node then computes for ~7 ms).
+  const latestPending = latestByKindInTx(tx, patientId);
+  // Should the metrics throw, this promise is never awaited: its failure must not go unhandled.
+  latestPending.catch(() => undefined);
+  const read = readings ? summarizeRead(readings, context, period) : null;
+  const latest = await latestPending;
   const glucose = read?.glucose ?? null;
   const counts = await countHealthByKind(tx, patientId, from, to);
   counts.glucose = read?.readings ?? 0;
-  const latest = await latestByKindInTx(tx, patientId);
   const openAlerts = visible.alerts ? await countOpenAlerts(tx, patientId) : null;
   for (const kind of MEASUREMENT_KINDS) {
     if (!visible.kinds.includes(kind)) {
