@@ -84,7 +84,10 @@ describe('the HTTP application', () => {
   });
 
   it('sends the prerendered landing for / without query (or ?lng=fr) only, the plain page elsewhere', async () => {
-    expect((await t.app.inject({ url: '/' })).body).toContain('data-prerendered="/"');
+    const landing = await t.app.inject({ url: '/' });
+    expect(landing.body).toContain('data-prerendered="/"');
+    // A shared cache must not give this signed-out page to a signed-in browser, or the reverse.
+    expect(landing.headers.vary).toMatch(/cookie/);
     expect((await t.app.inject({ url: '/?lng=fr' })).body).toContain('data-prerendered="/"');
     expect((await t.app.inject({ url: '/?lng=en' })).body).not.toContain('data-prerendered');
     expect((await t.app.inject({ url: '/?mode=register' })).body).not.toContain('data-prerendered');
