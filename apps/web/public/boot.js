@@ -62,6 +62,16 @@
     control.setAttribute(HELD, '');
     start();
   }
+  // What is typed or chosen in a field the app does not own yet, kept on the element (in memory,
+  // never in the DOM: it may be a password). main.tsx hands it to React: the DOM value itself may
+  // have been reset by then, when React re-renders the field from its state after hydration.
+  function remember(event) {
+    var field = event.target;
+    if (field && field.matches && field.matches(INERT)) field.glucosuiviEntered = field.value;
+  }
+  document.addEventListener('input', remember, true);
+  document.addEventListener('change', remember, true);
+
   // Until main.tsx hands the controls over (it removes their marks), nothing else sees these events.
   document.addEventListener(
     'click',

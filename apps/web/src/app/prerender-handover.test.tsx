@@ -2,7 +2,7 @@ import { act, useState, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
-import { HELD_CONTROL, HELD_KEY, INERT_CONTROL, handOverPrerenderedControls } from './prerender-handover';
+import { ENTERED_VALUE, HELD_CONTROL, HELD_KEY, INERT_CONTROL, handOverPrerenderedControls } from './prerender-handover';
 
 /** A controlled form like the sign-in form: what it submits is React's state, not the DOM's. */
 function SignIn({ onSubmit }: { onSubmit: (values: { email: string; password: string; theme: string }) => void }) {
@@ -49,13 +49,20 @@ function hydrate(container: HTMLElement, onSubmit: (values: { email: string; pas
 
 const field = (container: HTMLElement, label: string) => container.querySelector<HTMLInputElement & HTMLSelectElement>(`[aria-label="${label}"]`)!;
 
+/** What a visitor does before the app: the DOM value changes, and public/boot.js remembers it. */
+function enter(container: HTMLElement, label: string, value: string): void {
+  const element = field(container, label);
+  element.value = value;
+  Object.assign(element, { [ENTERED_VALUE]: value });
+}
+
 it('gives React what was typed and chosen before hydration, then replays the held click once', () => {
   const submitted: { email: string; password: string; theme: string }[] = [];
   const container = prerendered((values) => submitted.push(values));
   // Before the app: the visitor types, picks a theme and presses the button (boot.js holds it).
-  field(container, 'email').value = 'camille@example.org';
-  field(container, 'password').value = 'Glyc3mie-2026!';
-  field(container, 'theme').value = 'dark';
+  enter(container, 'email', 'camille@example.org');
+  enter(container, 'password', 'Glyc3mie-2026!');
+  enter(container, 'theme', 'dark');
   container.querySelector('button')!.setAttribute(HELD_CONTROL, '');
 
   hydrate(container, (values) => submitted.push(values));
@@ -74,6 +81,23 @@ it('gives React what was typed and chosen before hydration, then replays the hel
   });
   act(() => container.querySelector('button')!.click());
   expect(submitted.at(-1)?.email).toBe('camille@example.org.');
+});
+
+it('hands over what was entered even when a re-render since hydration has reset the fields', () => {
+  const submitted: { email: string; password: string; theme: string }[] = [];
+  const container = prerendered((values) => submitted.push(values));
+  enter(container, 'email', 'camille@example.org');
+  enter(container, 'theme', 'dark');
+  container.querySelector('button')!.setAttribute(HELD_CONTROL, '');
+  hydrate(container, (values) => submitted.push(values));
+  // A later render (the session answering, a menu reading its saved value) writes React's state
+  // back into the DOM before the page's commit is reported.
+  act(() => root!.render(<SignIn onSubmit={(values) => submitted.push(values)} />));
+  expect(field(container, 'email').value).toBe('');
+  expect(field(container, 'theme').value).toBe('system');
+  act(() => handOverPrerenderedControls(container));
+  expect(submitted).toEqual([{ email: 'camille@example.org', password: '', theme: 'dark' }]);
+  expect(field(container, 'theme').value).toBe('dark');
 });
 
 it('replays nothing and changes nothing when the visitor did nothing before hydration', () => {

@@ -25,7 +25,10 @@ function replayHeldKey(): void {
   }
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** Property public/boot.js sets on a marked field at each input or change: its value then. */
+export const ENTERED_VALUE = 'glucosuiviEntered';
+
+type Field = (HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) & { [ENTERED_VALUE]?: unknown };
 
 function defaultValueOf(field: Field): string {
   if (field instanceof HTMLSelectElement) {
@@ -72,9 +75,13 @@ export function handOverPrerenderedControls(root: HTMLElement): void {
     control.removeAttribute(INERT_CONTROL);
     control.removeAttribute(HELD_CONTROL);
   }
-  // Read before any is handed over: each change re-renders the form, and React then writes its
-  // own (still empty) state into the fields not handed over yet.
-  const entered = controls.filter(isField).flatMap((field) => (field.value === defaultValueOf(field) ? [] : [{ field, value: field.value }]));
+  // What boot.js saw entered, not the DOM's value now: a re-render since hydration (the session
+  // answering, a menu reading its saved value) writes React's own state into the fields.
+  const entered = controls.filter(isField).flatMap((field) => {
+    const value = field[ENTERED_VALUE];
+    delete field[ENTERED_VALUE];
+    return typeof value === 'string' && value !== defaultValueOf(field) ? [{ field, value }] : [];
+  });
   // One event at a time, each committed before the next (flushSync), as keystrokes would be.
   for (const { field, value } of entered) flushSync(() => handOverValue(field, value));
   if (held?.isConnected && !held.matches(':disabled')) held.click();
