@@ -68,7 +68,9 @@ export async function prerender(root) {
     const template = readFileSync(join(web, 'dist/index.html'), 'utf8');
     // The prerendered pages are French: boot.js announces the shortcut note in French.
     const shortcutHint = JSON.parse(readFileSync(join(web, 'src/locales/fr/a11y.json'), 'utf8')).shortcuts.hint;
-    if (!template.includes('<div id="root"></div>')) throw new Error('prerender: <div id="root"></div> not found in dist/index.html');
+    // The root holds the static app shell (index.html); a prerendered page replaces all of it.
+    const rootElement = /<div id="root">[\s\S]*?<\/header><\/div>/;
+    if (!rootElement.test(template)) throw new Error('prerender: <div id="root"> and its shell not found in dist/index.html');
     mkdirSync(join(web, 'dist/prerendered'), { recursive: true });
     for (const [path, file] of Object.entries(PRERENDERED)) {
       const page = await renderPage(`http://localhost${path}`);
@@ -80,8 +82,8 @@ export async function prerender(root) {
       // held and replayed, what is typed or chosen is handed to React (public/boot.js, main.tsx).
       const inert = body.replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[=\s>])/g, '<$1 data-prerender-inert=""');
       const html = withPageHead(deferScripts(template, shortcutHint), page.meta).replace(
-        '<div id="root"></div>',
-        `<div id="root" data-prerendered="${path}">${inert}</div>`,
+        rootElement,
+        () => `<div id="root" data-prerendered="${path}">${inert}</div>`,
       );
       writeFileSync(join(web, 'dist/prerendered', file), html);
     }
