@@ -171,7 +171,7 @@ export async function getSession(
 ): Promise<AuthOutcome<SessionView>> {
   const outcome = await deps.auth.getSession(headers);
   if (!outcome.value) return { value: null, setCookies: outcome.setCookies };
-  const account = await repo.findAccount(deps.database.db, outcome.value.userId);
+  const account = await repo.findActorAccount(deps.database.db, outcome.value.userId);
   if (!account || account.deletionRequestedAt || account.lockedAt)
     return { value: null, setCookies: outcome.setCookies };
   return {
@@ -198,7 +198,7 @@ export async function resolveActor(
   if (!outcome.value) return { actor: null, setCookies: outcome.setCookies };
   const userId = outcome.value.userId;
   try {
-    const account = await repo.findAccount(deps.database.db, userId);
+    const account = await repo.findActorAccount(deps.database.db, userId);
     if (!account || account.deletionRequestedAt || account.lockedAt)
       return { actor: null, setCookies: outcome.setCookies };
     return {

@@ -29,8 +29,9 @@ export interface AccountRow {
   language: string | null;
 }
 
-export async function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
-  const rows = await db
+/** The columns of an account row, from the user and the rows beside it. */
+function selectAccount(db: Db) {
+  return db
     .select({
       id: user.id,
       email: user.email,
@@ -50,10 +51,29 @@ export async function findAccount(db: Db, userId: string): Promise<AccountRow | 
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(doctors, eq(doctors.userId, user.id))
-    .leftJoin(userSettings, eq(userSettings.userId, user.id))
-    .where(eq(user.id, userId))
-    .limit(1);
+    .leftJoin(userSettings, eq(userSettings.userId, user.id));
+}
+
+export async function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
+  const rows = await selectAccount(db).where(eq(user.id, userId)).limit(1);
   return rows[0];
+}
+
+const actorAccountQueries = new WeakMap<Db, ReturnType<typeof prepareActorAccount>>();
+
+function prepareActorAccount(db: Db) {
+  return selectAccount(db).where(eq(user.id, sql.placeholder('userId'))).limit(1).prepare('account_by_id');
+}
+
+/**
+ * findAccount for every request's actor, on the app's database (not in a transaction), with the
+ * query built once per database: building this four-table query each time was a visible share
+ * of a cached dashboard answer's server time (bench/README.md, the dashboard API under load).
+ */
+export async function findActorAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
+  let prepared = actorAccountQueries.get(db);
+  if (!prepared) actorAccountQueries.set(db, (prepared = prepareActorAccount(db)));
+  return (await prepared.execute({ userId }))[0];
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {

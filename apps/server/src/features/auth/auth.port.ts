@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import type { Auth } from './auth';
 import { cookiesOf, isClientError } from './auth-api';
+import { createSessionLookup } from './session-lookup';
 import { createTwoFactorPort } from './two-factor.port';
 
 /** What the accounts feature's functions need from the credential layer (AccountsDeps.auth), in plain terms. */
@@ -37,6 +38,14 @@ export interface AuthOutcome<T> {
 /** The better-auth implementation of the port. */
 export function createAuthPort(auth: Auth, db: Db): AuthPort {
   const api = auth.api;
+  // Built on first use: better-auth's context (secret, cookie names) is ready asynchronously.
+  let sessionLookup: Promise<ReturnType<typeof createSessionLookup>> | undefined;
+  const liveSession = async (headers: Headers) => {
+    sessionLookup ??= auth.$context.then((ctx) =>
+      createSessionLookup(db, ctx.secret, { sessionToken: ctx.authCookies.sessionToken.name, sessionData: ctx.authCookies.sessionData.name }),
+    );
+    return (await sessionLookup)(headers.get('cookie') ?? undefined, Date.now());
+  };
 
   return {
     ...createTwoFactorPort(auth, db),
@@ -66,6 +75,8 @@ export function createAuthPort(auth: Auth, db: Db): AuthPort {
       }
     },
     async getSession(headers) {
+      const live = await liveSession(headers);
+      if (live) return { value: live, setCookies: [] };
       const { headers: out, response } = await api.getSession({ headers, returnHeaders: true });
       if (!response) return { value: null, setCookies: cookiesOf(out) };
       return {
