@@ -190,7 +190,7 @@ const SERIES_SQL = `select measured_at, value_mgdl, source from glucose_readings
 // What the dashboard reads since ADR 0013: the patient's day rows and their packed columns
 // (glucose-days.repository.ts), one day of margin on each side.
 const DAY_ROWS_SQL = `select encode(times_ms, 'base64') as t, encode(values_mgdl, 'base64') as v, encode(device_flags, 'base64') as d
-  from glucose_daily_aggregates
+  from glucose_day_readings
   where patient_id = $1 and day >= ($2::timestamptz - interval '91 days')::date and day <= ($2::timestamptz + interval '1 day')::date
   order by day`;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, pgPolicy, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, foreignKey, index, integer, pgPolicy, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 import { user } from '../auth/auth.tables';
 import { medicalSpecialties } from '../accounts/accounts.tables';
@@ -44,9 +44,9 @@ export const doctors = pgTable(
 /**
  * Per patient and local calendar day (the patient's zone), the sums the triage list needs (count,
  * sum, sum of squares, standard 54/70/180/250 band counts, last reading), so the list of 500
- * patients reads ~7 000 small rows instead of ~2 million readings, and the day's readings packed
- * as columns for the dashboards. Maintained by a statement-level trigger on glucose_readings
- * (custom migration `*_care_team_access.sql`): every write path — single reading, CGM batch,
+ * patients reads ~7 000 small rows instead of ~2 million readings; the day's readings themselves
+ * are in glucose_day_readings, written with the row. Maintained by a statement-level trigger on
+ * glucose_readings (custom migration `*_care_team_access.sql`): every write path — single reading, CGM batch,
  * edit, delete, erasure — keeps it exact in the same transaction, without the measurements
  * service knowing about it. Written only by the trigger's SECURITY DEFINER function; readable by
  * the patient and by professionals the patient shares glucose with (policies in that migration).
@@ -68,20 +68,38 @@ export const glucoseDailyAggregates = pgTable(
     nHigh: integer().notNull(),
     nVeryHigh: integer().notNull(),
     lastAt: timestamp({ withTimezone: true }).notNull(),
-    /**
-     * The day's readings themselves, as packed columns in the order of the readings table
-     * (measured_at, id): epoch milliseconds as big-endian float8, mg/dL as big-endian float4,
-     * one byte per reading (1 = from a device: CGM, import, uploader). A 90-day dashboard reads
-     * 90 rows instead of ~26,000 (ADR 0013). Kept out of line (custom migration) so the triage
-     * list, which reads only the sums, scans rows as narrow as before.
-     */
-    timesMs: bytea().notNull().default(sql`''::bytea`),
-    valuesMgdl: bytea().notNull().default(sql`''::bytea`),
-    deviceFlags: bytea().notNull().default(sql`''::bytea`),
   },
   (t) => [
     primaryKey({ name: 'glucose_daily_aggregates_pkey', columns: [t.patientId, t.day] }),
     index('glucose_daily_aggregates_day_idx').on(t.day),
+  ],
+).enableRLS();
+
+/**
+ * The day's readings of a patient-day row, packed as columns in the order of the readings table
+ * (measured_at, id): epoch milliseconds as big-endian float8, mg/dL as big-endian float4, one byte
+ * per reading (1 = from a device: CGM, import, uploader). A 90-day dashboard reads 90 of these rows
+ * instead of ~26,000 readings (ADR 0013). A table of its own, kept in its own pages rather than out
+ * of line (ADR 0014): a day of 5-minute CGM (~3.7 KB) is one page read, where the same columns in
+ * glucose_daily_aggregates' TOAST took two to three, and the triage list's scans of the sums stay
+ * narrow. Written with its day row by the same function, deleted with it (foreign key).
+ */
+export const glucoseDayReadings = pgTable(
+  'glucose_day_readings',
+  {
+    patientId: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    timesMs: bytea().notNull(),
+    valuesMgdl: bytea().notNull(),
+    deviceFlags: bytea().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'glucose_day_readings_pkey', columns: [t.patientId, t.day] }),
+    foreignKey({
+      name: 'glucose_day_readings_day_row_fk',
+      columns: [t.patientId, t.day],
+      foreignColumns: [glucoseDailyAggregates.patientId, glucoseDailyAggregates.day],
+    }).onDelete('cascade'),
   ],
 ).enableRLS();
 

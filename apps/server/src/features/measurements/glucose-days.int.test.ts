@@ -150,4 +150,28 @@ describe('glucose read from the daily rows equals glucose read from the readings
     expect(summary.glucose).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(summary.glucose.metrics?.n).toBeGreaterThan(20_000);
   }, SLOW);
+
+  it("keeps a CGM day's packed readings in the table's own pages, and drops them with the day", async () => {
+    const patient = await createTestUser(t.database, { firstName: 'Storage' });
+    const rows = (query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+    // A whole local day of 5-minute CGM (Europe/Paris, UTC+1 in November), plus one reading the next day.
+    await t.database.db.execute(sql`
+      insert into glucose_readings (patient_id, measured_at, value_mgdl, source, device_id)
+      select ${patient.userId}, ts, 90 + extract(minute from ts)::real, 'cgm', 'sensor'
+        from generate_series('2026-10-30T23:00:00Z'::timestamptz, '2026-10-31T23:00:00Z', interval '5 minutes') ts`);
+    const stored = await rows(sql`
+      select day::text as day, octet_length(times_ms) as times, octet_length(values_mgdl) as values
+        from glucose_day_readings where patient_id = ${patient.userId} order by day`);
+    expect(stored).toEqual([
+      { day: '2026-10-31', times: 288 * 8, values: 288 * 4 },
+      { day: '2026-11-01', times: 8, values: 4 },
+    ]);
+    // ADR 0014: nothing went out of line (a cold read is one page per day).
+    const [toast] = await rows(sql`select pg_relation_size(reltoastrelid)::int as bytes from pg_class where relname = 'glucose_day_readings'`);
+    expect(toast).toEqual({ bytes: 0 });
+
+    await t.database.db.execute(sql`delete from glucose_readings where patient_id = ${patient.userId} and measured_at < '2026-10-31T23:00:00Z'`);
+    expect(await rows(sql`select day::text as day from glucose_daily_aggregates where patient_id = ${patient.userId}`)).toEqual([{ day: '2026-11-01' }]);
+    expect(await rows(sql`select day::text as day from glucose_day_readings where patient_id = ${patient.userId}`)).toEqual([{ day: '2026-11-01' }]);
+  });
 });

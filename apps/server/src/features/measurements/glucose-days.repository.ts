@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
-import { glucoseDailyAggregates } from '../doctor/doctor.tables';
+import { glucoseDayReadings } from '../doctor/doctor.tables';
 
 /**
- * A patient's glucose of a period read from the packed columns of their daily rows (ADR 0013):
+ * A patient's glucose of a period read from the packed readings of their days (ADR 0013, 0014):
  * 90 rows for a 90-day dashboard instead of ~26,000 readings. The columns hold exactly the
  * committed readings of each day in the readings table's order, so this returns what
  * measurements.repository's `glucoseColumns` returns for the same window, value for value — but
@@ -32,7 +32,7 @@ export async function glucoseColumnsFromDays(
   from: Date,
   to: Date,
 ): Promise<{ t: number[]; v: number[]; device: boolean[] }> {
-  const a = glucoseDailyAggregates;
+  const a = glucoseDayReadings;
   // Base64 text rather than bytea: drivers turn a bytea's hex text into bytes one pair of
   // characters at a time (18 ms for 90 days on PGlite), base64 is decoded natively (~1 ms).
   const result = await tx.execute(sql`
@@ -52,7 +52,7 @@ export async function glucoseColumnsFromDays(
     const values = Buffer.from(row.v, 'base64');
     const flags = Buffer.from(row.d, 'base64');
     const n = flags.length;
-    if (times.length !== 8 * n || values.length !== 4 * n) throw new Error('glucose_daily_aggregates: packed columns of unequal lengths');
+    if (times.length !== 8 * n || values.length !== 4 * n) throw new Error('glucose_day_readings: packed columns of unequal lengths');
     for (let i = 0; i < n; i++) {
       const ti = times.readDoubleBE(8 * i);
       if (ti < start || ti >= end) continue;
