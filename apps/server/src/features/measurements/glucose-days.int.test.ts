@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
 import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { rowsOf } from '../../platform/db/open-database';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
 import { loadPatientContext } from '../profile/profile.service';
@@ -153,7 +154,7 @@ describe('glucose read from the daily rows equals glucose read from the readings
 
   it("keeps a CGM day's packed readings in the table's own pages, and drops them with the day", async () => {
     const patient = await createTestUser(t.database, { firstName: 'Storage' });
-    const rows = (query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+    const rows = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.database.db.execute(query));
     // A whole local day of 5-minute CGM (Europe/Paris, UTC+1 in November), plus one reading the next day.
     await t.database.db.execute(sql`
       insert into glucose_readings (patient_id, measured_at, value_mgdl, source, device_id)
