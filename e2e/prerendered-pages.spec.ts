@@ -86,6 +86,25 @@ for (const { path, control } of PAGES) {
   });
 }
 
+test('scrolling starts the app, and its start leaves the page where the visitor scrolled it', async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.goto('/');
+  expect(await appStarted(page)).toBe(false);
+  // A scroll is a sign of use: the app starts while the visitor reads further down.
+  await page.evaluate(() => window.scrollTo(0, Math.round(document.body.scrollHeight / 2)));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  // Hydrated and handed over: the layout (with the router's scroll handling) committed before.
+  await expect(page.locator('[data-prerender-inert]')).toHaveCount(0);
+  expect(await appStarted(page)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // A tap there lands where it was aimed: the demo dialog opens.
+  await page.getByRole('button', { name: 'Voir la démo' }).click();
+  await expect(page.getByRole('dialog', { name: 'Découvrez GlucoSuivi' }).getByRole('listitem')).toHaveCount(6);
+  expect(errors).toEqual([]);
+});
+
 test('typed and pressed before the app has arrived: the sign-in goes through once, with what was typed', async ({ page, request }) => {
   const errors = trackErrors(page);
   const email = uniqueEmail('prerender');

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
 import { afterFirstPageCommit } from '@/app/lazy-page';
 import { handOverPrerenderedControls } from '@/app/prerender-handover';
-import { router } from '@/app/router';
+import { createAppRouter } from '@/app/router';
 import { PRERENDERED_PAGES } from '@/app/routes';
 import { i18nReady, initialLanguage } from '@/lib/i18n';
 import './index.css';
@@ -44,13 +44,15 @@ function handOverOnceHydrated(root: HTMLElement): void {
   void afterFirstPageCommit().then(() => handOverPrerenderedControls(root));
 }
 
-const app = (
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
+function app(hydratingPrerenderedPage: boolean) {
+  return (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createAppRouter({ hydratingPrerenderedPage })} />
+      </Providers>
+    </StrictMode>
+  );
+}
 
 // In a transition, hydration or the first render yields to the browser every few milliseconds
 // instead of blocking the main thread for the whole tree (Lighthouse's total blocking time on a
@@ -58,10 +60,10 @@ const app = (
 void Promise.all([i18nReady(), canHydratePrerenderedPage(container)]).then(([, hydrate]) => {
   startTransition(() => {
     if (hydrate) {
-      hydrateRoot(container, app);
+      hydrateRoot(container, app(true));
       handOverOnceHydrated(container);
     } else {
-      createRoot(container).render(app);
+      createRoot(container).render(app(false));
     }
   });
 });
