@@ -169,6 +169,29 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share their worker's modules (vitest.config.ts, isolate: false): a
+    // mocked module, a stubbed global or a changed environment would leak into the next file.
+    // (Only test files: the other server files have their own no-restricted-syntax above.)
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'hoisted', 'stubEnv', 'stubGlobal', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server test files share their modules (vitest.config.ts): pass a fake in as an effect instead.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[object.type="MemberExpression"][object.object.name="process"][object.property.name="env"]',
+          message: 'Server test files share their process (vitest.config.ts): pass configuration in, never change process.env.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
