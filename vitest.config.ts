@@ -36,8 +36,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Scans every test app's log lines when the run ends (no e-mails, tokens, query values).
-          globalSetup: ['./src/test/log-scan.global.ts'],
+          // Scans every test app's log lines when the run ends (no e-mails, tokens, query values), and
+          // gives the run one scratch folder, removed at its end (src/test/scratch.ts).
+          globalSetup: ['./src/test/log-scan.global.ts', './src/test/scratch.global.ts'],
         },
       },
       {

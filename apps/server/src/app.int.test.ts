@@ -1,16 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@glucosuivi/domain/shared/errors';
 import { healthSchema } from '@glucosuivi/domain/health/health.schemas';
 import { createTestApp, type TestApp } from './test/test-app';
+import { scratchDir } from './test/scratch';
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 describe('the HTTP application', () => {
   let t: TestApp;
-  const webDist = mkdtempSync(join(tmpdir(), 'glucosuivi-web-'));
+  const webDist = scratchDir('glucosuivi-web-');
 
   beforeAll(async () => {
     mkdirSync(join(webDist, 'assets'));

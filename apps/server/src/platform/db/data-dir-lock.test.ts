@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { scratchDir } from '../../test/scratch';
 
 const LOCKED_EXIT = 3;
 
@@ -20,7 +21,7 @@ const lockHolder = (dir: string) => JSON.parse(readFileSync(join(dir, 'glucosuiv
 
 describe('lockDataDir', () => {
   it('refuses a folder locked by a live process, with a message naming the folder and pid', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gs-lock-'));
+    const dir = scratchDir('gs-lock-');
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
     try {
       writeFileSync(join(dir, 'glucosuivi.lock'), JSON.stringify({ pid: other.pid, host: hostname() }));
@@ -39,7 +40,7 @@ describe('lockDataDir', () => {
   });
 
   it('takes over a lock left by a dead process and releases it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gs-lock-'));
+    const dir = scratchDir('gs-lock-');
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => dead.on('exit', resolve));
     writeFileSync(join(dir, 'glucosuivi.lock'), JSON.stringify({ pid: dead.pid, host: hostname() }));
@@ -50,7 +51,7 @@ describe('lockDataDir', () => {
   });
 
   it('takes a free folder and keeps another process out until released', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gs-lock-'));
+    const dir = scratchDir('gs-lock-');
     const release = lockDataDir(dir);
     expect(lockHolder(dir)).toMatchObject({ pid: process.pid, host: hostname() });
     expect(() => lockDataDir(dir)).not.toThrow(); // same process may re-enter (restart in place)

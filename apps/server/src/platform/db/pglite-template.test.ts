@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { copyPgliteTemplate } from './pglite-template';
+import { scratchDir } from '../../test/scratch';
 
 /** A template folder and a migrations folder, as the build and apps/server/drizzle lay them out. */
 function layout(templateMigrations: string[] | null, journalTags: string[]) {
-  const base = mkdtempSync(join(tmpdir(), 'gs-template-'));
+  const base = scratchDir('gs-template-');
   const templateDir = join(base, 'template');
   mkdirSync(join(templateDir, 'pglite', 'base'), { recursive: true });
   writeFileSync(join(templateDir, 'pglite', 'PG_VERSION'), '18\n');
