@@ -7,7 +7,7 @@ import { BASE, ORIGIN, apiSignUp, axeViolations, trackMissingKeys, uniqueEmail }
 // care team. First journey, in the pages: the professional publishes a one-off opening a few
 // minutes from now, the patient books its first slot, the professional confirms, the patient's .ics
 // file says the right local hour. Second journey: once an appointment (set up through the API, so
-// that it can start within a minute) has started, the professional records it done in the page and
+// that it starts 20–80 s later) has started, the professional records it done in the page and
 // the patient rates it 4 stars. Apart, the second one's wait for the start runs beside the first
 // one instead of after it (one journey of 3.7 min became two shorter ones).
 
@@ -58,7 +58,7 @@ async function chooseStars(group: Locator, stars: number): Promise<void> {
   for (let i = 1; i < stars; i++) await group.page().keyboard.press('ArrowRight');
 }
 
-/** A fresh professional and a fresh patient who shared glucose with them: their pages and ids. */
+/** A fresh professional and a fresh patient who shared glucose with them, each in a browser of their own. */
 async function linkedPair(browser: Browser, tag: string) {
   const patient = await newBrowser(browser, { width: 390, height: 844 });
   const pro = await newBrowser(browser, { width: 1280, height: 800 });
