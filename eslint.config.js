@@ -18,7 +18,7 @@ const resolver = createTypeScriptImportResolver({
 export default tseslint.config(
   {
     // eslint-fixtures/ holds files that must FAIL these rules; scripts/lint-rules.test.ts lints them.
-    ignores: ['eslint-fixtures/**', '**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
+    ignores: ['eslint-fixtures/**', '**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/drizzle/meta/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

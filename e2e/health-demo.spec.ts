@@ -3,22 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSignIn, axeViolations, trackMissingKeys } from './support/accounts';
+import { apiSignIn, axeViolations, demoPassword, trackMissingKeys } from './support/accounts';
 
 const CAMILLE = 'camille.dupont@demo.glucosuivi.fr';
 const BAND_LABELS = ['Très bas', 'Bas', 'Dans la cible', 'Élevé', 'Très élevé'];
-
-/** A demo account's password, from the list the seed writes in the e2e server's data folder. */
-function demoPassword(email: string): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
-  const line = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8')
-    .split('\n')
-    .find((l) => l.trim().startsWith(`${email} `));
-  const password = line?.trim().split(/\s+/)[1];
-  if (!password) throw new Error(`${email} is not in demo-accounts.txt (was the demo seeded?)`);
-  return password;
-}
 
 async function signInAsCamille(page: Page) {
   const response = await apiSignIn(page.request, CAMILLE, demoPassword(CAMILLE));
@@ -52,7 +40,10 @@ test.describe('demo CGM patient', () => {
 
     await page.goto('/patient-dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByRole('radio', { name: '90 jours' }).check({ force: true });
+    // The page came rendered by the server: a tap before its app is there is held and done once
+    // it is (boot.js), so the choice shows a moment later, not at once as check() expects.
+    await page.locator('label', { hasText: '90 jours' }).click();
+    await expect(page.getByRole('radio', { name: '90 jours' })).toBeChecked();
 
     // 90 days open as a summary per day: the median and bands of each day, days with lows counted.
     const daily = page.getByRole('img', { name: /^Résumé par jour sur 90 jours : médiane, 25–75 % et 5–95 %/ });

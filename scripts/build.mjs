@@ -47,8 +47,9 @@ function precompress(dir) {
 }
 
 export async function build() {
-  const web = stale('apps/web/dist/.build-stamp', ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src']);
-  if (web.isStale) {
+  const web = stale('apps/web/dist/.build-stamp', ['apps/web/src', 'apps/web/public', 'apps/web/ssr', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src']);
+  // dist-ssr (the app for rendering pages on the server) came later than dist: a build without it is incomplete.
+  if (web.isStale || !existsSync(join(root, 'apps/web/dist-ssr/prerender.js'))) {
     console.log('[glucosuivi] construction de l’application web…');
     execSync('npx vite build --logLevel warn', { cwd: join(root, 'apps/web'), stdio: 'inherit' });
     execSync(`${JSON.stringify(process.execPath)} scripts/prerender.mjs`, { cwd: root, stdio: 'inherit' });

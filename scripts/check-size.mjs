@@ -11,7 +11,7 @@ export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 120;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'drizzle', 'test', 'public']);
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', 'drizzle', 'test', 'public']);
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const TEST = /\.test\.(ts|tsx|js|mjs)$/;
 

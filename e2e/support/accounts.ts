@@ -45,6 +45,18 @@ export async function apiSignUp(request: APIRequestContext, account: NewAccount)
   return response;
 }
 
+/** A demo account's password, from the list the seed writes in the e2e server's data folder. */
+export function demoPassword(email: string): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
+  const line = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8')
+    .split('\n')
+    .find((l) => l.trim().startsWith(`${email} `));
+  const password = line?.trim().split(/\s+/)[1];
+  if (!password) throw new Error(`${email} is not in demo-accounts.txt (was the demo seeded?)`);
+  return password;
+}
+
 export async function apiSignIn(request: APIRequestContext, email: string, password = PASSWORD) {
   return request.post('/api/accounts/sign-in', { headers: ORIGIN, data: { email, password } });
 }

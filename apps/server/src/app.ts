@@ -78,6 +78,8 @@ export interface AppDeps {
   version: string;
   /** Built web app to serve (apps/web/dist); absent in API-only tests. */
   webDist?: string | undefined;
+  /** The web app's page-render worker (apps/web/ssr/page-render-worker.mjs); absent: the browser renders every page. */
+  pageRenderWorker?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   /** Turns a request into the acting user; the accounts feature provides the real one. */
   resolveActor?: ResolveActor;
@@ -165,7 +167,11 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
   registerActor(app, services.requestActor);
 
   await registerApiRoutes(app, deps, services);
-  await registerWebPages(app, { ...deps, maybeSignedIn: (request) => carriesSessionCookie(request.headers.cookie) });
+  await registerWebPages(app, {
+    ...deps,
+    maybeSignedIn: (request) => carriesSessionCookie(request.headers.cookie),
+    roleOf: async (request) => (await services.requestActor(request))?.role ?? null,
+  });
 
   return { app, accountsDeps, events, dashboardCache, jobs: jobDefinitions(deps, accountsDeps, events, app.log) };
 }

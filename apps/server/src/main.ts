@@ -26,6 +26,8 @@ import { createWebPushSender } from './platform/push/web-push-sender';
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const migrationsFolder = resolve(serverRoot, 'drizzle');
 const webDist = resolve(serverRoot, '../web/dist');
+// The web build's app for rendering signed-in pages (scripts/prerender.mjs), run by this worker.
+const pageRenderWorker = existsSync(resolve(serverRoot, '../web/dist-ssr/prerender.js')) ? resolve(serverRoot, '../web/ssr/page-render-worker.mjs') : undefined;
 // Made by the build (scripts/pglite-template.mjs): a migrated embedded database to copy.
 const pgliteTemplate = resolve(serverRoot, 'dist/pglite-template');
 const JOB_POLL_MS = 1000;
@@ -78,6 +80,7 @@ async function main() {
     migrationsFolder,
     version,
     webDist,
+    pageRenderWorker,
     logger: loggerOptions(env.LOG_LEVEL, env.LOG_PRETTY ?? env.NODE_ENV === 'development'),
     secure: publicUrl.startsWith('https://'),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(env.DATA_DIR, 'outbox') }),

@@ -10,7 +10,8 @@
 // control before the app owns it is held, not lost: main.tsx clicks it again once the page is
 // hydrated, after giving React what was typed or chosen meanwhile.
 //
-// Otherwise the app starts after the load event, as it must correct the page at once.
+// Otherwise the app starts after the load event, as it must correct the page at once. A
+// signed-in page rendered by the server also starts on its own a few seconds after load.
 (function () {
   var self = document.currentScript;
   var entry = self && self.getAttribute('data-entry');
@@ -54,6 +55,17 @@
   }
 
   for (var i = 0; i < INTENT.length; i++) document.addEventListener(INTENT[i], start, { capture: true, passive: true });
+
+  // A signed-in page rendered by the server (its answers in #page-state) has live parts only the
+  // app brings — the chart, the advice, updates as readings arrive: it also starts on its own,
+  // LIVE_START_MS after the load event, use or not. The reader's first seconds (a scroll, a tap)
+  // keep the phone's processor; a screen left on its dashboard still comes alive.
+  var LIVE_START_MS = 5000;
+  if (document.getElementById('page-state')) {
+    afterLoad(function () {
+      setTimeout(start, LIVE_START_MS);
+    });
+  }
 
   // One held control at most: the last one clicked (a double tap must not submit twice).
   function hold(control, event) {

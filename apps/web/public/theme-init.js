@@ -50,10 +50,13 @@
     // choice made in the app since wins); contrast and motion are only read at start, as there.
     osDark.addEventListener('change', applyTheme);
 
+    // A signed-in page the server rendered is in its reader's account language, which wins over
+    // the browser's last choice (the app hydrates it in that language): left as it is.
     var lng = new URLSearchParams(window.location.search).get('lng') || store.getItem('glucosuivi-lang');
-    if (lng === 'fr' || lng === 'en' || lng === 'es') root.lang = lng;
+    var accountPage = root.hasAttribute('data-account-language');
+    if (!accountPage && (lng === 'fr' || lng === 'en' || lng === 'es')) root.lang = lng;
     // The prerendered page is French: hide it until the app renders it in this language.
-    if (lng === 'en' || lng === 'es') root.setAttribute('data-prerender-stale', '');
+    if (!accountPage && (lng === 'en' || lng === 'es')) root.setAttribute('data-prerender-stale', '');
     // A saved choice shows in the page's menus: the prerendered page (none saved) must be
     // corrected by the app at once, not at the first use of a control (boot.js).
     var personal = ['glucosuivi-ui-theme', 'glucosuivi-ui-theme-auto', 'glucosuivi-a11y'];

@@ -6,8 +6,11 @@ import { Providers } from '@/app/providers';
 import { afterFirstPageCommit } from '@/app/lazy-page';
 import { handOverPrerenderedControls } from '@/app/prerender-handover';
 import { createAppRouter } from '@/app/router';
-import { PRERENDERED_PAGES } from '@/app/routes';
+import { applyPageState, takePageState } from '@/app/page-state';
+import { PRERENDERED_PAGES, SERVER_RENDERED_PAGES } from '@/app/rendered-pages';
 import { i18nReady, initialLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { fixRenderNow } from '@/lib/render-clock';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -23,8 +26,18 @@ async function canHydratePrerenderedPage(root: HTMLElement): Promise<boolean> {
   const path = root.dataset.prerendered;
   if (path === undefined) return false;
   delete root.dataset.prerendered;
-  const preload = PRERENDERED_PAGES[path];
-  if (initialLanguage() === 'fr' && preload && window.location.pathname === path) {
+  // A signed-in page rendered by the server comes with the answers it rendered: without them
+  // (or in another language) the first render would not be that page.
+  // Its language is the reader's account language, which wins over the browser's last choice;
+  // a prerendered public page is French.
+  const serverRendered = SERVER_RENDERED_PAGES[path] !== undefined;
+  const state = serverRendered ? takePageState() : null;
+  if (state) {
+    await i18nReady();
+    await applyPageState(queryClient, state);
+  }
+  const preload = serverRendered ? (state ? SERVER_RENDERED_PAGES[path] : undefined) : PRERENDERED_PAGES[path];
+  if ((state !== null || initialLanguage() === 'fr') && preload && window.location.pathname === path) {
     try {
       await preload();
       return true;
@@ -33,6 +46,8 @@ async function canHydratePrerenderedPage(root: HTMLElement): Promise<boolean> {
     }
   }
   root.replaceChildren();
+  // Rendered from scratch: the answers in hand still serve, but "now" is the clock's again.
+  fixRenderNow(undefined);
   return false;
 }
 
@@ -41,13 +56,19 @@ async function canHydratePrerenderedPage(root: HTMLElement): Promise<boolean> {
  * prerendered controls are React's and what was done with them meanwhile is handed over.
  */
 function handOverOnceHydrated(root: HTMLElement): void {
-  void afterFirstPageCommit().then(() => handOverPrerenderedControls(root));
+  void afterFirstPageCommit().then(() => {
+    fixRenderNow(undefined);
+    handOverPrerenderedControls(root);
+  });
 }
+
+/** Created here, not in Providers: a server-rendered page's answers go in before the first render. */
+const queryClient = createQueryClient();
 
 function app(hydratingPrerenderedPage: boolean) {
   return (
     <StrictMode>
-      <Providers>
+      <Providers queryClient={queryClient}>
         <RouterProvider router={createAppRouter({ hydratingPrerenderedPage })} />
       </Providers>
     </StrictMode>

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyPage } from './lazy-page';
 import { pageModules } from './preload';
 
 // Route-level code splitting: each page is its own chunk, loaded on first visit (routes.tsx places them).
@@ -11,9 +12,8 @@ export const PlaceholderPage = lazy(() =>
 export const SettingsPage = lazy(() =>
   pageModules.settings().then((m) => ({ default: m.SettingsPage })),
 );
-export const DashboardPage = lazy(() =>
-  pageModules.dashboard().then((m) => ({ default: m.DashboardPage })),
-);
+/** Preloadable: the server renders it for a signed-in patient, and main.tsx hydrates that (app/signed-in-render.tsx). */
+export const DashboardPage = lazyPage(() => pageModules.dashboard().then((m) => m.DashboardPage));
 export const NewMeasurementPage = lazy(() =>
   pageModules.newMeasurement().then((m) => ({ default: m.NewMeasurementPage })),
 );

@@ -2,7 +2,8 @@ import '@/lib/zod-setup';
 import { prerender } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { Providers } from '@/app/providers';
-import { PRERENDERED_PAGES, routes } from '@/app/routes';
+import { PRERENDERED_PAGES, SERVER_RENDERED_PAGES } from '@/app/rendered-pages';
+import { routes } from '@/app/routes';
 import { collectPrerenderedMeta, type PrerenderedMeta } from '@/lib/document-title';
 import { i18nReady } from '@/lib/i18n';
 
@@ -31,3 +32,8 @@ export async function renderPage(url: string): Promise<{ body: string; meta: Pre
   );
   return { body: await new Response(prelude).text(), meta };
 }
+
+export { renderSignedInPage } from './signed-in-render';
+export { PAGE_STATE_ID, pageStateJson } from './page-state';
+export const SERVER_RENDERED_PATHS = Object.keys(SERVER_RENDERED_PAGES);
+export { SERVER_RENDERED_READER } from '@/app/rendered-pages';

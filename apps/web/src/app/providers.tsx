@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
@@ -18,8 +18,12 @@ function Toasts() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * `queryClient`: a client already holding the page's data — the server's render of a signed-in
+ * page, and the browser's hydration of it (app/signed-in-render.tsx); a new one otherwise.
+ */
+export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nextProvider i18n={getI18n()}>
       <QueryClientProvider client={queryClient}>

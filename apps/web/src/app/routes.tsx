@@ -31,7 +31,6 @@ import { RequireProfessional } from './guards/RequireProfessional';
 import { RootLayout } from './layouts/RootLayout';
 import type { MenuCount, MenuItem, MenuRole, RoleMenus } from './layouts/RoleMenu';
 import { RouteError } from './RouteError';
-import { lazyPage } from './lazy-page';
 import {
   NotFoundPage,
   PlaceholderPage,
@@ -71,16 +70,8 @@ import {
   CommunityPage,
   AdminForumReports,
 } from './lazy-pages';
+import { AuthPage, LandingPage } from './rendered-pages';
 
-// Route-level code splitting: each feature is its own chunk, loaded on first visit.
-const LandingPage = lazyPage(() => import('@/features/landing/LandingPage').then((m) => m.LandingPage));
-const AuthPage = lazyPage(() => import('@/features/auth/AuthPage').then((m) => m.AuthPage));
-
-/** Pages rendered at build time (scripts/prerender.mjs), with what their first client render needs. */
-export const PRERENDERED_PAGES: Readonly<Record<string, () => Promise<unknown>>> = {
-  '/': LandingPage.preload,
-  '/auth': AuthPage.preload,
-};
 /** Pages whose feature is built; every other page of the table is still a placeholder. */
 const FEATURE_PAGES: Partial<Record<PlaceholderPageKey, () => ReactNode>> = {
   settings: () => <SettingsPage />,

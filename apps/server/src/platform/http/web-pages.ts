@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAppPath, robotsTxt, sitemapXml } from '@glucosuivi/domain/shared/site-map';
+import type { Actor } from '../db/database';
 import { sendError } from './error-handler';
+import { createPageRenderer } from './page-renderer';
 
 /** The built web app (when there is one), robots.txt and sitemap.xml, and what answers an unknown path. */
 export async function registerWebPages(
@@ -13,6 +15,10 @@ export async function registerWebPages(
     publicUrl: string;
     /** Whether the request may be signed in (features/auth): the prerendered pages are signed out. */
     maybeSignedIn: (request: FastifyRequest) => boolean;
+    /** The web app's page-render worker (apps/web/ssr), when built: signed-in pages rendered at request time. */
+    pageRenderWorker?: string | undefined;
+    /** The role of the request's signed-in user, if any: a page is rendered only for its reader. */
+    roleOf: (request: FastifyRequest) => Promise<Actor['role'] | null>;
   },
 ): Promise<void> {
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
@@ -46,8 +52,10 @@ export async function registerWebPages(
     reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(sitemapXml(deps.publicUrl)),
   );
 
+  const renderer = webDist && deps.pageRenderWorker ? createPageRenderer(app, { workerFile: deps.pageRenderWorker, log: app.log }) : undefined;
+
   const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/auth': 'auth.html' };
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
     if (webDist && wantsPage && !path.startsWith('/assets/')) {
@@ -60,6 +68,15 @@ export async function registerWebPages(
       if (prerendered) reply.header('vary', 'cookie');
       if (prerendered && (query === '' || query === 'lng=fr') && !deps.maybeSignedIn(request) && existsSync(join(webDist, 'prerendered', prerendered))) {
         return reply.header('cache-control', 'no-cache').sendFile(`prerendered/${prerendered}`, webDist);
+      }
+      // A signed-in page the server renders (its reader's data in it: never stored by a cache).
+      // Same rule as above: no query, and a GET (a HEAD gets the plain page's headers).
+      const reader = renderer?.readerOf(path);
+      if (reader) reply.header('vary', 'cookie');
+      // A session that cannot be checked now only means the plain page.
+      if (renderer && reader && request.method === 'GET' && query === '' && deps.maybeSignedIn(request) && (await deps.roleOf(request).catch(() => null)) === reader) {
+        const html = await renderer.render(request, path);
+        if (html) return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
       }
       // History fallback: the SPA owns every other path, including its own 404 page, which an
       // unknown path gets with a real 404 status (crawlers and monitors see it as missing).

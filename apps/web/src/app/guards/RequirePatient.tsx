@@ -10,6 +10,7 @@ import {
   sessionQueryKey,
   useNoSessionTarget,
 } from '@/lib/session';
+import { renderNow } from '@/lib/render-clock';
 import { RequireAuth } from './RequireAuth';
 
 /**
@@ -19,7 +20,7 @@ import { RequireAuth } from './RequireAuth';
  * the server once, not twice in a row.
  */
 export function PatientArea({ children }: { children: ReactNode }) {
-  const [enteredAt] = useState(() => Date.now());
+  const [enteredAt] = useState(renderNow);
   return (
     <RequireAuth>
       <RequirePatient enteredAt={enteredAt}>{children}</RequirePatient>

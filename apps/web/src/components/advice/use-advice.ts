@@ -5,6 +5,7 @@ import { getAdvice, patientAdvice, voteAdvice } from '@glucosuivi/domain/advice/
 import type { AdviceFeedback, AdviceKind, AdviceResponse, AdviceVote } from '@glucosuivi/domain/advice/advice.schemas';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { BROWSER_ONLY } from '@/lib/query-client';
 import { adviceKeys, doctorKeys } from '@/lib/queries/query-keys';
 import type { AdvicePeriod } from './advice-view';
 
@@ -13,6 +14,7 @@ export function usePatientAdvice(days: AdvicePeriod) {
   return useQuery({
     queryKey: adviceKeys.period(days),
     queryFn: ({ signal }) => apiCall(getAdvice, { query: { days }, signal }),
+    meta: BROWSER_ONLY,
   });
 }
 

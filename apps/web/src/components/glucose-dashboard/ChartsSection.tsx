@@ -9,6 +9,7 @@ import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { AgpChart } from '@/components/charts/AgpChart';
 import { DailyOverlayChart, overlayByDay } from '@/components/charts/DailyOverlayChart';
 import { apiCall } from '@/lib/api-client';
+import { BROWSER_ONLY } from '@/lib/query-client';
 import { healthKeys } from '@/lib/queries/patient-data';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from './Card';
@@ -117,6 +118,7 @@ function useReadingContexts(span: { from: string; to: string }, withContexts: bo
     queryKey: [...healthKeys.measurements, 'list', 'glucose', span.from, span.to],
     queryFn: ({ signal }) => apiCall(listMeasurements, { query: { kind: 'glucose', from: span.from, to: span.to, limit: 500 }, signal }),
     enabled: withContexts,
+    meta: BROWSER_ONLY,
   });
   const contextAt = useMemo(() => {
     const map = new Map<number, string>();

@@ -22,7 +22,9 @@ import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
+import { BROWSER_ONLY } from '@/lib/query-client';
 import { healthKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
+import { renderNow } from '@/lib/render-clock';
 import { RecentEntries } from './RecentEntries';
 
 /** /patient-dashboard, /dashboard, /health-dashboard: the glucose picture of a period. */
@@ -39,11 +41,12 @@ export function DashboardPage() {
   // The chart starts where the summary's period starts (one rule for both), so both count the
   // same readings; it ends a little after now so a reading entered meanwhile shows.
   const periodFrom = summary.data?.period.from;
-  const span = useMemo(() => (periodFrom ? { from: periodFrom, to: seriesWindow(days, Date.now()).to } : null), [days, periodFrom]);
+  const span = useMemo(() => (periodFrom ? { from: periodFrom, to: seriesWindow(days, renderNow()).to } : null), [days, periodFrom]);
   const series = useQuery({
     queryKey: [...healthKeys.measurements, 'series', span?.from, span?.to],
-    queryFn: ({ signal }) => apiCall(getGlucoseSeries, { query: span ?? seriesWindow(days, Date.now()), signal }),
+    queryFn: ({ signal }) => apiCall(getGlucoseSeries, { query: span ?? seriesWindow(days, renderNow()), signal }),
     enabled: span !== null,
+    meta: BROWSER_ONLY,
   });
   const advicePeriod = advicePeriodFor(days);
   const advice = usePatientAdvice(advicePeriod);
@@ -116,7 +119,7 @@ export function DashboardPage() {
         timeZone={timeZone}
         language={language}
         series={series}
-        span={span ?? seriesWindow(days, Date.now())}
+        span={span ?? seriesWindow(days, renderNow())}
         highlight={nights.chartHighlight}
       />
       <div className="grid gap-4 lg:grid-cols-2">
