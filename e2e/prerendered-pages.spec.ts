@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, apiSignUp, uniqueEmail } from './support/accounts';
+import { appStarted, trackErrors } from './support/rendered-pages';
 
 /**
  * The prerendered entry pages (scripts/prerender.mjs) are hydrated by the app (main.tsx): the
@@ -12,15 +13,6 @@ const PAGES = [
   { path: '/', control: 'Voir la démo' },
   { path: '/auth', control: 'Se connecter' },
 ] as const;
-
-function trackErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Holds the app's entry script back until `release()`, as a slow connection would. */
 async function holdApp(page: Page): Promise<() => void> {
@@ -58,8 +50,6 @@ async function attributeMismatches(page: Page): Promise<string[]> {
   return found;
 }
 
-/** Whether the app's entry module has been started (public/boot.js adds it on first use). */
-const appStarted = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"]') !== null);
 
 for (const { path, control } of PAGES) {
   test(`${path} works without the app until a control is used, then is hydrated: same nodes, no error, no attribute mismatch`, async ({ page }) => {

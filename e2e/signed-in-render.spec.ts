@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, demoPassword } from './support/accounts';
+import { appStarted, trackErrors } from './support/rendered-pages';
 
 /**
  * The patient dashboard comes rendered by the server, with the reader's own figures
@@ -9,16 +10,7 @@ import { apiSignIn, demoPassword } from './support/accounts';
  */
 const CAMILLE = 'camille.dupont@demo.glucosuivi.fr';
 
-function trackErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
-const appStarted = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"]') !== null);
 
 /** Signed in as Camille, the page's clock standing still: the app starts at use, not on its own. */
 async function openDashboardHeld(page: Page) {
