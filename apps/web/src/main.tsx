@@ -17,7 +17,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 /**
- * Whether the app can hydrate the prerendered page (scripts/prerender.mjs: French, signed out)
+ * Whether the app can hydrate the page that came rendered — at build time (scripts/prerender.mjs:
+ * French, signed out) or by the server for its signed-in reader (app/signed-in-render.tsx) —
  * instead of rendering from scratch: its first render must be that same page, so the page's
  * module is loaded first (no loading screen). In another language the prerendered HTML is dropped
  * (theme-init.js has already hidden it before the first paint).
@@ -26,10 +27,9 @@ async function canHydratePrerenderedPage(root: HTMLElement): Promise<boolean> {
   const path = root.dataset.prerendered;
   if (path === undefined) return false;
   delete root.dataset.prerendered;
-  // A signed-in page rendered by the server comes with the answers it rendered: without them
-  // (or in another language) the first render would not be that page.
-  // Its language is the reader's account language, which wins over the browser's last choice;
-  // a prerendered public page is French.
+  // A signed-in page rendered by the server comes with the answers it rendered and its language
+  // (the reader's account language, which wins over the browser's last choice): without them the
+  // first render would not be that page. A prerendered public page is French.
   const serverRendered = SERVER_RENDERED_PAGES[path] !== undefined;
   const state = serverRendered ? takePageState() : null;
   if (state) {

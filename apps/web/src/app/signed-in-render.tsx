@@ -49,7 +49,7 @@ async function routerFor(url: string) {
   return { router: createStaticRouter(handler.dataRoutes, context), context };
 }
 
-/** The render that only finds out what the page asks for: synchronous, a tenth of the final one's cost. */
+/** A render that only finds out what the page asks for: synchronous, a lazy part not loaded yet shows its fallback. */
 async function discover(url: string, queryClient: QueryClient): Promise<void> {
   const { router, context } = await routerFor(url);
   renderToString(
