@@ -12,9 +12,21 @@ const CAMILLE = 'camille.dupont@demo.glucosuivi.fr';
 
 
 
+/**
+ * Signed in as Camille, once the server renders her dashboard: its page-render worker starts
+ * after the server is ready (a moment after the journeys' server answers), and until then the
+ * plain page is sent, by design.
+ */
+async function signInAsCamilleOnceRendered(page: Page) {
+  expect((await apiSignIn(page.request, CAMILLE, demoPassword(CAMILLE))).ok()).toBe(true);
+  await expect
+    .poll(async () => (await (await page.request.get('/dashboard')).text()).includes('id="page-state"'), { timeout: 30_000 })
+    .toBe(true);
+}
+
 /** Signed in as Camille, the page's clock standing still: the app starts at use, not on its own. */
 async function openDashboardHeld(page: Page) {
-  expect((await apiSignIn(page.request, CAMILLE, demoPassword(CAMILLE))).ok()).toBe(true);
+  await signInAsCamilleOnceRendered(page);
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
   const response = await page.goto('/dashboard');
@@ -76,7 +88,7 @@ test('a tap on a period before the app is there is held, then done once the app 
 
 test('left alone, the dashboard starts its app by itself a few seconds after load', async ({ page }) => {
   const errors = trackErrors(page);
-  expect((await apiSignIn(page.request, CAMILLE, demoPassword(CAMILLE))).ok()).toBe(true);
+  await signInAsCamilleOnceRendered(page);
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
   await page.goto('/dashboard');

@@ -11,7 +11,9 @@ import { installDomGlobals, pageDocument } from './page-html.mjs';
 const dist = new URL('../dist-ssr/', import.meta.url);
 await installDomGlobals();
 const template = readFileSync(new URL('template.html', dist), 'utf8');
-const { renderSignedInPage, pageStateJson, PAGE_STATE_ID, SERVER_RENDERED_PATHS, SERVER_RENDERED_READER } = await import(new URL('prerender.js', dist).href);
+const { renderSignedInPage, warmUpSignedInRender, pageStateJson, PAGE_STATE_ID, SERVER_RENDERED_PATHS, SERVER_RENDERED_READER } = await import(
+  new URL('prerender.js', dist).href
+);
 
 const pending = new Map();
 let nextFetch = 0;
@@ -55,4 +57,6 @@ parentPort.on('message', (message) => {
     }
   });
 });
+// Ready once warm: the server sends its pages here only from then on.
+await warmUpSignedInRender();
 parentPort.postMessage({ type: 'ready', paths: SERVER_RENDERED_PATHS, reader: SERVER_RENDERED_READER });

@@ -33,7 +33,7 @@ export async function renderPage(url: string): Promise<{ body: string; meta: Pre
   return { body: await new Response(prelude).text(), meta };
 }
 
-export { renderSignedInPage } from './signed-in-render';
+export { renderSignedInPage, warmUpSignedInRender } from './signed-in-render';
 export { PAGE_STATE_ID, pageStateJson } from './page-state';
 export const SERVER_RENDERED_PATHS = Object.keys(SERVER_RENDERED_PAGES);
 export { SERVER_RENDERED_READER } from '@/app/rendered-pages';

@@ -73,6 +73,14 @@ async function renderPage(url: string, queryClient: QueryClient): Promise<{ body
 }
 
 /**
+ * Loads what every render needs — the French catalogs and the pages' own modules — so that the
+ * first reader after a start does not pay for it (it would take longer than the server waits).
+ */
+export async function warmUpSignedInRender(): Promise<void> {
+  await Promise.all([i18nReady(), ...Object.values(SERVER_RENDERED_PAGES).map((preload) => preload())]);
+}
+
+/**
  * Renders a signed-in page at request time as the browser would once its data is in (issue 20:
  * a phone reads its dashboard before the app's scripts run). The page's own queries say what it
  * needs: each round renders, then fetches what the render asked for (through `fetch`, which the
