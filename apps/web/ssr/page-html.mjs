@@ -41,9 +41,10 @@ const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/header><\/div>/;
 
 /**
  * The document for a rendered page: `body` is React's output for `path`, `after` what follows
- * the root (the page's state, for a signed-in page), `accountLanguage` a signed-in page's language. Controls need the app: marked, not disabled,
- * so a click on one before the app owns it is held and replayed, and what is typed or chosen is
- * handed to React (public/boot.js, main.tsx).
+ * the root (the page's state, for a signed-in page), `accountLanguage` a signed-in page's
+ * language. Controls need the app: marked, not disabled, so a click on one before the app owns
+ * it is held and replayed, and what is typed or chosen is handed to React (public/boot.js,
+ * main.tsx).
  */
 export function pageDocument(template, { path, body, meta, after = '', accountLanguage }) {
   if (!ROOT_ELEMENT.test(template)) throw new Error('page-html: <div id="root"> and its shell not found in dist/index.html');

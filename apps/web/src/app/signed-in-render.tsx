@@ -1,11 +1,8 @@
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { Providers } from '@/app/providers';
 import { SERVER_RENDERED_PAGES } from '@/app/rendered-pages';
-import { routes } from '@/app/routes';
-import { collectPrerenderedMeta, type PrerenderedMeta } from '@/lib/document-title';
+import { renderStatic, staticApp } from '@/app/static-render';
+import type { PrerenderedMeta } from '@/lib/document-title';
 import { DEFAULT_LANGUAGE, getI18n, i18nReady, type Language } from '@/lib/i18n';
 import { BROWSER_ONLY, createQueryClient } from '@/lib/query-client';
 import { fixRenderNow } from '@/lib/render-clock';
@@ -42,34 +39,9 @@ const unfetched = (queryClient: QueryClient) =>
         query.meta?.browserOnly !== BROWSER_ONLY.browserOnly,
     );
 
-async function routerFor(url: string) {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error('redirect');
-  return { router: createStaticRouter(handler.dataRoutes, context), context };
-}
-
 /** A render that only finds out what the page asks for: synchronous, a lazy part not loaded yet shows its fallback. */
 async function discover(url: string, queryClient: QueryClient): Promise<void> {
-  const { router, context } = await routerFor(url);
-  renderToString(
-    <Providers queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Providers>,
-  );
-}
-
-/** The page's HTML, every lazy part loaded (prerender waits for them, renderToString would not). */
-async function renderPage(url: string, queryClient: QueryClient): Promise<{ body: string; meta: PrerenderedMeta }> {
-  const { router, context } = await routerFor(url);
-  const meta = collectPrerenderedMeta();
-  const { prelude } = await prerender(
-    <Providers queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Providers>,
-    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
-  );
-  return { body: await new Response(prelude).text(), meta };
+  renderToString(await staticApp(url, queryClient));
 }
 
 /**
@@ -108,7 +80,7 @@ export async function renderSignedInPage(url: string, now: number): Promise<Sign
       await discover(url, queryClient);
       const missing = unfetched(queryClient);
       if (missing.length === 0) {
-        const page = await renderPage(url, queryClient);
+        const page = await renderStatic(url, queryClient);
         // Still missing after the final render: a lazy part asked for more. The browser renders it.
         if (unfetched(queryClient).length > 0 || !page.body.includes('<h1')) return null;
         return { ...page, state: { now, language, queries: dehydrate(queryClient) } };
