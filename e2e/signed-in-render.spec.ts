@@ -10,8 +10,6 @@ import { appStarted, trackErrors } from './support/rendered-pages';
  */
 const CAMILLE = 'camille.dupont@demo.glucosuivi.fr';
 
-
-
 /**
  * Signed in as Camille, once the server renders her dashboard: its page-render worker starts
  * after the server is ready (a moment after the journeys' server answers), and until then the
@@ -30,6 +28,8 @@ async function openDashboardHeld(page: Page) {
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
   const response = await page.goto('/dashboard');
+  // The server's render, not the plain page the app starts on at once (what a late render gives).
+  expect((await response?.text()) ?? '').toContain('id="page-state"');
   await page.waitForLoadState('networkidle');
   expect(await appStarted(page)).toBe(false);
   return response;
@@ -91,7 +91,7 @@ test('left alone, the dashboard starts its app by itself a few seconds after loa
   await signInAsCamilleOnceRendered(page);
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
-  await page.goto('/dashboard');
+  expect((await (await page.goto('/dashboard'))?.text()) ?? '').toContain('id="page-state"');
   await page.waitForLoadState('networkidle');
   await page.clock.runFor(4_900);
   expect(await appStarted(page)).toBe(false);

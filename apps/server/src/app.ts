@@ -80,6 +80,8 @@ export interface AppDeps {
   webDist?: string | undefined;
   /** The web app's page-render worker (apps/web/ssr/page-render-worker.mjs); absent: the browser renders every page. */
   pageRenderWorker?: string | undefined;
+  /** How long a request waits for its page's render before the plain page is sent (default 1.5 s). */
+  pageRenderTimeoutMs?: number | undefined;
   logger?: FastifyServerOptions['logger'];
   /** Turns a request into the acting user; the accounts feature provides the real one. */
   resolveActor?: ResolveActor;

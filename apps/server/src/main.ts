@@ -81,6 +81,7 @@ async function main() {
     version,
     webDist,
     pageRenderWorker,
+    pageRenderTimeoutMs: env.PAGE_RENDER_TIMEOUT_MS,
     logger: loggerOptions(env.LOG_LEVEL, env.LOG_PRETTY ?? env.NODE_ENV === 'development'),
     secure: publicUrl.startsWith('https://'),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(env.DATA_DIR, 'outbox') }),

@@ -43,6 +43,12 @@ export const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How often the reminder scheduler runs (ADR 0011); a minute, shortened by the multi-server test. */
   REMINDER_SCHEDULE_EVERY_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /**
+   * How long a signed-in page waits for the server's render before the plain page is sent (ADR
+   * 0016): past it, the browser renders sooner than the server would. The browser journeys raise
+   * it: they check the rendered page itself, on a loaded machine where renders queue.
+   */
+  PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   /** Web push (RFC 8292): both halves or neither; without them a pair is kept in DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),

@@ -33,7 +33,7 @@ interface InFlight {
 export interface PageRendererOptions {
   workerFile: string;
   /** Longer than this and the plain page is sent (the render, once started, still finishes). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Renders waiting beyond this are not started: under load the browser renders instead. */
   maxInFlight?: number;
   log: FastifyBaseLogger;
@@ -116,7 +116,11 @@ export function createPageRenderer(app: FastifyInstance, options: PageRendererOp
       if (!alive || !paths.has(path) || inFlight.size >= maxInFlight) return Promise.resolve(null);
       const id = (nextId += 1);
       return new Promise<string | null>((resolve) => {
-        const timer = setTimeout(() => finish(null), timeoutMs);
+        const timer = setTimeout(() => {
+          // Said, so that an operator sees renders arriving late (a loaded server): no path, no reader.
+          options.log.info({ timeoutMs }, 'page render late; the plain page was sent');
+          finish(null);
+        }, timeoutMs);
         function finish(html: string | null) {
           clearTimeout(timer);
           inFlight.delete(id);

@@ -17,6 +17,7 @@ export async function registerWebPages(
     maybeSignedIn: (request: FastifyRequest) => boolean;
     /** The web app's page-render worker (apps/web/ssr), when built: signed-in pages rendered at request time. */
     pageRenderWorker?: string | undefined;
+    pageRenderTimeoutMs?: number | undefined;
     /** The role of the request's signed-in user, if any: a page is rendered only for its reader. */
     roleOf: (request: FastifyRequest) => Promise<Actor['role'] | null>;
   },
@@ -52,7 +53,7 @@ export async function registerWebPages(
     reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(sitemapXml(deps.publicUrl)),
   );
 
-  const renderer = webDist && deps.pageRenderWorker ? createPageRenderer(app, { workerFile: deps.pageRenderWorker, log: app.log }) : undefined;
+  const renderer = webDist && deps.pageRenderWorker ? createPageRenderer(app, { workerFile: deps.pageRenderWorker, timeoutMs: deps.pageRenderTimeoutMs, log: app.log }) : undefined;
 
   const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/auth': 'auth.html' };
   app.setNotFoundHandler(async (request, reply) => {
