@@ -166,6 +166,8 @@ test.describe('registration and sign-in', () => {
 test.describe('accessibility of /auth', () => {
   for (const lng of ['fr', 'en', 'es'] as const) {
     test(`no axe violations in login and registration modes (${lng})`, async ({ page }) => {
+      // Three full scans and two page loads: 33 s once on a loaded 2-core machine, past the default 30 s.
+      test.setTimeout(60_000);
       const missing = trackMissingKeys(page);
       const violations: string[] = [];
       await page.goto(`/auth?lng=${lng}`);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiSignIn, axeViolations, demoPassword, trackMissingKeys } from './support/accounts';
+import { appStarted } from './support/rendered-pages';
 
 const CAMILLE = 'camille.dupont@demo.glucosuivi.fr';
 const BAND_LABELS = ['Très bas', 'Bas', 'Dans la cible', 'Élevé', 'Très élevé'];
@@ -132,5 +133,25 @@ test.describe('demo CGM patient', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     expect(missing).toEqual([]);
+  });
+
+  test('the period changes from the keyboard, and the focus stays on it while the new figures load', async ({ page }) => {
+    await signInAsCamille(page);
+    await page.goto('/patient-dashboard');
+    // A key is a sign of use: the app starts on a page the server rendered (boot.js).
+    await page.keyboard.press('Tab');
+    await expect.poll(() => appStarted(page)).toBe(true);
+    await expect(page.locator('[data-prerender-inert]')).toHaveCount(0);
+    await page.getByRole('radio', { name: '14 jours' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const thirty = page.getByRole('radio', { name: '30 jours' });
+    await expect(thirty).toBeChecked();
+    await expect(page.getByTestId('period-caption')).toContainText('30 jours du calendrier');
+    await expect(page.getByTestId('period-figures')).toHaveAttribute('aria-busy', 'false');
+    // Still on the radio the key moved to: the page was kept while the figures loaded.
+    await expect(thirty).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('period-caption')).toContainText('90 jours du calendrier');
+    await expect(page.getByRole('radio', { name: '90 jours' })).toBeFocused();
   });
 });

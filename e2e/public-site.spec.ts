@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './support/axe';
 import { PUBLIC_PAGES } from './routes';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 const NOT_FOUND = 'Oops! Page not found';
 const LANGS = ['fr', 'en', 'es'] as const;
-
-/** See shell.spec.ts: @axe-core/playwright resolves its own playwright-core. */
-function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({
-    page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
-  });
-}
 
 function trackMissingKeys(page: Page): string[] {
   const missing: string[] = [];

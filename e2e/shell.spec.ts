@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './support/axe';
 import { PATIENT_PAGES, PROFESSIONAL_PAGES } from './routes';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
 const NOT_FOUND = 'Oops! Page not found';
 const SESSION = '**/api/auth/get-session';
-
-/**
- * @axe-core/playwright resolves its own playwright-core (a newer minor than @playwright/test's),
- * so the Page types differ while the runtime object is the same: cast in one place.
- */
-function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
-}
 
 /** Collects the app's own report of translation keys missing from every catalog. */
 function trackMissingKeys(page: Page): string[] {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -193,16 +192,6 @@ function demoAdministrators(): DemoAdministrator[] {
   return found;
 }
 
-/** @axe-core/playwright ships its own playwright-core types: cast in one place. */
-export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
-}
-
-export async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const results = await axe(page).analyze();
-  return results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target).join(' | ')}`);
-}
-
 /** Collects the app's own report of translation keys missing from every catalog. */
 export function trackMissingKeys(page: Page): string[] {
   const missing: string[] = [];
@@ -211,3 +200,5 @@ export function trackMissingKeys(page: Page): string[] {
   });
   return missing;
 }
+
+export { axe, axeViolations } from './axe';

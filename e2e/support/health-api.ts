@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The app's origin (sign-up and settings changes must come from it). */
@@ -39,10 +38,6 @@ export async function setGlucoseUnit(page: Page, glucoseUnit: 'mg/dl' | 'mmol/l'
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** @axe-core/playwright brings its own playwright-core types: cast in one place (as shell.spec.ts). */
-export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] });
-}
 
 /** Collects the app's own report of translation keys missing from every catalog. */
 export function trackMissingKeys(page: Page): string[] {
@@ -52,3 +47,5 @@ export function trackMissingKeys(page: Page): string[] {
   });
   return missing;
 }
+
+export { axe } from './axe';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PlusCircle } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,9 @@ export function DashboardPage() {
   const summary = useQuery({
     queryKey: [...healthKeys.measurements, 'summary', days],
     queryFn: ({ signal }) => apiCall(getSummary, { query: { days }, signal }),
+    // Changing the period keeps the page, and the focus on the period chosen with the keyboard,
+    // while the new figures load (marked busy below), instead of swapping in the loading screen.
+    placeholderData: keepPreviousData,
   });
   // The chart starts where the summary's period starts (one rule for both), so both count the
   // same readings; it ends a little after now so a reading entered meanwhile shows.
@@ -101,30 +104,32 @@ export function DashboardPage() {
         </div>
       }
     >
-      <div className="grid gap-4 lg:grid-cols-2">
-        <LastGlucose summary={data} unit={unit} timeZone={timeZone} series={series.data} />
-        <MetricsCard summary={data} unit={unit} language={language} />
-      </div>
-      <Card id="tir" title={t('tir.title')}>
-        {data.glucose.metrics ? (
-          <TimeInRangeBar bands={data.glucose.metrics.bands} range={data.targets.range} unit={unit} targets={bandTargets(data.glucose.targetChecks)} />
-        ) : (
-          <p className="text-muted">{t('noGlucoseInPeriod')}</p>
-        )}
-      </Card>
-      <AdviceCard advice={advice} days={advicePeriod} unit={unit} reader="patient" nights={nights.nights} />
-      <ChartsSection
-        summary={data}
-        unit={unit}
-        timeZone={timeZone}
-        language={language}
-        series={series}
-        span={span ?? seriesWindow(days, renderNow())}
-        highlight={nights.chartHighlight}
-      />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <TrendCards summary={data} unit={unit} timeZone={timeZone} />
-        <RecentEntries unit={unit} timeZone={timeZone} />
+      <div className="flex flex-col gap-4 transition-opacity aria-busy:opacity-60" aria-busy={summary.isPlaceholderData} data-testid="period-figures">
+        <div className="grid gap-4 lg:grid-cols-2">
+          <LastGlucose summary={data} unit={unit} timeZone={timeZone} series={series.data} />
+          <MetricsCard summary={data} unit={unit} language={language} />
+        </div>
+        <Card id="tir" title={t('tir.title')}>
+          {data.glucose.metrics ? (
+            <TimeInRangeBar bands={data.glucose.metrics.bands} range={data.targets.range} unit={unit} targets={bandTargets(data.glucose.targetChecks)} />
+          ) : (
+            <p className="text-muted">{t('noGlucoseInPeriod')}</p>
+          )}
+        </Card>
+        <AdviceCard advice={advice} days={advicePeriod} unit={unit} reader="patient" nights={nights.nights} />
+        <ChartsSection
+          summary={data}
+          unit={unit}
+          timeZone={timeZone}
+          language={language}
+          series={series}
+          span={span ?? seriesWindow(days, renderNow())}
+          highlight={nights.chartHighlight}
+        />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <TrendCards summary={data} unit={unit} timeZone={timeZone} />
+          <RecentEntries unit={unit} timeZone={timeZone} />
+        </div>
       </div>
     </Page>
   );
