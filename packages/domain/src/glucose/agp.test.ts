@@ -89,4 +89,36 @@ describe('computeAgp', () => {
     expect(agp.p50[0]).toBeNaN();
     expect(() => computeAgp({ t, v: [1, 2] }, { binMinutes: 7 })).toThrow(RangeError);
   });
+
+  it('gives the same percentiles from whole mg/dL values (counted) as from any values (sorted), against brute force', () => {
+    // A random 21-day CGM series with gaps and a lost reading, in Paris time across the autumn
+    // change; whole numbers take the histogram path, the same values + 0.5 the sorted one.
+    let seed = 20261128;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const t: number[] = [];
+    const v: number[] = [];
+    for (let x = Date.UTC(2026, 9, 15), i = 0; x < Date.UTC(2026, 10, 5); x += 5 * MIN, i++) {
+      if (random() < 0.04) continue;
+      t.push(x);
+      v.push(i === 500 ? Number.NaN : 40 + Math.floor(random() * random() * 360));
+    }
+    const zone = 'Europe/Paris';
+    const localBin = t.map((x) => Math.floor(((((x + zoneOffsetAt(zone, x)) % DAY) + DAY) % DAY) / (5 * MIN)));
+    for (const shift of [0, 0.5]) {
+      const values = v.map((x) => x + shift);
+      const agp = computeAgp({ t, v: values }, { timeZone: zone });
+      for (let b = 0; b < 288; b++) {
+        const pooled = values
+          .filter((x, i) => {
+            const d = Math.abs((localBin[i] as number) - b);
+            return !Number.isNaN(x) && Math.min(d, 288 - d) <= 6;
+          })
+          .sort((a, c) => a - c);
+        expect(agp.n[b]).toBe(pooled.length);
+        const expected = [0.05, 0.25, 0.5, 0.75, 0.95].map((p) => quantileSorted(pooled, p));
+        // The same doubles, not merely close: both paths apply quantileSorted's formula to the same order statistics.
+        expect([agp.p5[b], agp.p25[b], agp.p50[b], agp.p75[b], agp.p95[b]], `bin ${b}, shift ${shift}`).toEqual(expected);
+      }
+    }
+  });
 });

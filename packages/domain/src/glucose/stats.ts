@@ -30,11 +30,19 @@ export function quantileSorted(
   p: number,
   length: number = sorted.length,
 ): number {
+  return quantileOfOrderStatistics((rank) => sorted[rank] as number, p, length);
+}
+
+/**
+ * The same type-7 quantile from the order statistics of `length` values (`orderStatistic(r)` is
+ * the r-th smallest, from 0), for values kept otherwise than sorted (a histogram, the AGP's).
+ */
+export function quantileOfOrderStatistics(orderStatistic: (rank: number) => number, p: number, length: number): number {
   if (length === 0) return Number.NaN;
   const h = (length - 1) * p;
   const lo = Math.floor(h);
-  const a = sorted[lo] as number;
+  const a = orderStatistic(lo);
   if (lo + 1 >= length) return a;
-  const b = sorted[lo + 1] as number;
+  const b = orderStatistic(lo + 1);
   return a + (h - lo) * (b - a);
 }
