@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAgp } from './agp';
+import { computeAgp, histogramScale } from './agp';
 import { quantileSorted } from './stats';
 import { zoneOffsetAt } from './timezone';
 
@@ -90,9 +90,9 @@ describe('computeAgp', () => {
     expect(() => computeAgp({ t, v: [1, 2] }, { binMinutes: 7 })).toThrow(RangeError);
   });
 
-  it('gives the same percentiles from whole mg/dL values (counted) as from any values (sorted), against brute force', () => {
+  it('gives the same percentiles from stored values (counted) as from any values (sorted), against brute force', () => {
     // A random 21-day CGM series with gaps and a lost reading, in Paris time across the autumn
-    // change; whole numbers take the histogram path, the same values + 0.5 the sorted one.
+    // change: whole mg/dL and tenths (as stored) are counted in a histogram, thirds are sorted.
     let seed = 20261128;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const t: number[] = [];
@@ -104,8 +104,9 @@ describe('computeAgp', () => {
     }
     const zone = 'Europe/Paris';
     const localBin = t.map((x) => Math.floor(((((x + zoneOffsetAt(zone, x)) % DAY) + DAY) % DAY) / (5 * MIN)));
-    for (const shift of [0, 0.5]) {
+    for (const [shift, scale] of [[0, 1], [0.5, 10], [1 / 3, undefined]] as const) {
       const values = v.map((x) => x + shift);
+      expect(histogramScale(new Float64Array(values.filter((x) => !Number.isNaN(x))))?.scale).toBe(scale);
       const agp = computeAgp({ t, v: values }, { timeZone: zone });
       for (let b = 0; b < 288; b++) {
         const pooled = values

@@ -93,8 +93,8 @@ export function computeAgp(series: ColumnSeries, options: AgpOptions = {}): AgpP
     p75: [],
     p95: [],
   };
-  const integers = integerSpan(byBin);
-  if (integers) slideHistogram(out, { byBin, start, counts, bins, k }, integers);
+  const histogram = histogramScale(byBin);
+  if (histogram) slideHistogram(out, { byBin, start, counts, bins, k }, histogram);
   else slideSorted(out, { byBin, start, counts, bins, k });
   return out;
 }
@@ -125,37 +125,58 @@ function pushPoint(out: AgpProfile, b: number, m: number, orderStat: (rank: numb
   out.p95.push(quantileOfOrderStatistics(orderStat, 0.95, m));
 }
 
-/** Widest span of integer values counted in a histogram (mg/dL readings span ~40–600). */
-const MAX_HISTOGRAM_SPAN = 4096;
+/**
+ * Stored readings are whole or tenths of mg/dL (the server keeps one decimal): such values are
+ * counted in a histogram of `scale` slots per mg/dL. The slot's value is (first + slot) / scale,
+ * the same double as the reading (a division is correctly rounded, as was the stored k / 10).
+ */
+interface HistogramScale {
+  scale: 1 | 10;
+  /** The smallest value times the scale. */
+  first: number;
+  span: number;
+}
 
-/** The smallest value and the span when every value is an integer within MAX_HISTOGRAM_SPAN, else null. */
-function integerSpan(values: Float64Array): { min: number; span: number } | null {
+/** Widest histogram kept (20–600 mg/dL in tenths: 5,801 slots). */
+const MAX_HISTOGRAM_SPAN = 8192;
+/** Slots per block of the histogram's second level (2^6), so a point's walk skips whole blocks. */
+const BLOCK_BITS = 6;
+const BLOCK = 1 << BLOCK_BITS;
+
+/** The histogram that holds every value exactly, or null (the sorted path then). Exported for its test. */
+export function histogramScale(values: Float64Array): HistogramScale | null {
   if (values.length === 0) return null;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i] as number;
-    if (!Number.isInteger(x)) return null;
-    if (x < min) min = x;
-    if (x > max) max = x;
+  for (const scale of [1, 10] as const) {
+    let first = Infinity;
+    let last = -Infinity;
+    let exact = true;
+    for (let i = 0; i < values.length && exact; i++) {
+      const x = values[i] as number;
+      const k = Math.round(x * scale);
+      exact = k / scale === x;
+      if (k < first) first = k;
+      if (k > last) last = k;
+    }
+    if (exact) return last - first + 1 <= MAX_HISTOGRAM_SPAN ? { scale, first, span: last - first + 1 } : null;
   }
-  const span = max - min + 1;
-  return span <= MAX_HISTOGRAM_SPAN ? { min, span } : null;
+  return null;
 }
 
 /**
- * Integer readings (CGMs report whole mg/dL): the window is a histogram of its values, updated by
- * the outgoing and incoming bins' counts, and each point's order statistics are read by one scan
- * of it — no sort, no merge of ~1,200 values per point. Same order statistics, so the same
- * percentiles as the sorted path.
+ * Readings as stored (whole or tenths of mg/dL): the window is a histogram of its values (with
+ * per-block totals), updated by the outgoing and incoming bins, and a point's order statistics
+ * are read by one walk over it — no sort, no merge of ~1,200 values per point. The same order
+ * statistics, so the same percentiles as the sorted path.
  */
-function slideHistogram(out: AgpProfile, binned: BinnedValues, { min, span }: { min: number; span: number }): void {
+function slideHistogram(out: AgpProfile, binned: BinnedValues, { scale, first, span }: HistogramScale): void {
   const { byBin, start, bins, k } = binned;
-  const window = new Int32Array(span);
+  const slots = new Int32Array(span);
+  const blocks = new Int32Array(Math.ceil(span / BLOCK));
   const add = (bin: number, delta: number) => {
     for (let i = start[bin] as number; i < (start[bin + 1] as number); i++) {
-      const slot = (byBin[i] as number) - min;
-      window[slot] = (window[slot] as number) + delta;
+      const slot = Math.round((byBin[i] as number) * scale) - first;
+      slots[slot] = (slots[slot] as number) + delta;
+      blocks[slot >> BLOCK_BITS] = (blocks[slot >> BLOCK_BITS] as number) + delta;
     }
   };
   let m = 0;
@@ -164,25 +185,33 @@ function slideHistogram(out: AgpProfile, binned: BinnedValues, { min, span }: { 
     add(bin, 1);
     m += binned.counts[bin] as number;
   }
-  // The ranks a point needs (two per percentile, ascending), read in one pass over the histogram.
+  // The ranks a point needs, in order (p5's upper rank may pass p25's lower one), and their slots.
   const ranks: number[] = [];
-  const values = new Map<number, number>();
+  const found: number[] = [];
   for (let b = 0; b < bins; b++) {
     ranks.length = 0;
-    values.clear();
+    found.length = 0;
     for (const p of [0.05, 0.25, 0.5, 0.75, 0.95]) {
+      if (m === 0) break;
       const lo = Math.floor((m - 1) * p);
-      ranks.push(lo, lo + 1);
+      ranks.push(lo);
+      if (lo + 1 < m) ranks.push(lo + 1);
     }
-    // The pairs overlap (p5's upper rank may pass p25's lower one in a small window): in order.
-    ranks.sort((a, c) => a - c);
+    ranks.sort((x, y) => x - y);
     let next = 0;
     let seen = 0;
-    for (let slot = 0; slot < span && next < ranks.length; slot++) {
-      seen += window[slot] as number;
-      while (next < ranks.length && (ranks[next] as number) < seen) values.set(ranks[next++] as number, min + slot);
+    for (let block = 0; next < ranks.length; block++) {
+      const inBlock = blocks[block] as number;
+      if ((ranks[next] as number) < seen + inBlock) {
+        let upTo = seen;
+        for (let slot = block * BLOCK; slot < Math.min(span, (block + 1) * BLOCK) && next < ranks.length; slot++) {
+          upTo += slots[slot] as number;
+          while (next < ranks.length && (ranks[next] as number) < upTo) found[next++] = slot;
+        }
+      }
+      seen += inBlock;
     }
-    pushPoint(out, b, m, (rank) => values.get(rank) as number);
+    pushPoint(out, b, m, (rank) => (first + (found[ranks.indexOf(rank)] as number)) / scale);
     const moved = slide(b, binned);
     if (!moved) continue;
     add(moved.outgoing, -1);
