@@ -9,12 +9,9 @@ import { AdviceCard } from '@/components/advice/AdviceCard';
 import { advicePeriodFor } from '@/components/advice/advice-view';
 import { usePatientAdvice } from '@/components/advice/use-advice';
 import { useChartNights } from '@/components/advice/use-chart-nights';
-import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
-import { Card } from '@/components/glucose-dashboard/Card';
 import { ChartsSection } from '@/components/glucose-dashboard/ChartsSection';
-import { bandTargets, DEFAULT_PERIOD, isEmptyAccount, seriesWindow, type PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
-import { LastGlucose } from '@/components/glucose-dashboard/LastGlucose';
-import { MetricsCard } from '@/components/glucose-dashboard/MetricsCard';
+import { DEFAULT_PERIOD, isEmptyAccount, seriesWindow, type PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
+import { GlucoseOverview } from '@/components/glucose-dashboard/GlucoseOverview';
 import { PeriodCaption, PeriodPicker } from '@/components/glucose-dashboard/PeriodPicker';
 import { TrendCards } from '@/components/glucose-dashboard/TrendCards';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -105,17 +102,7 @@ export function DashboardPage() {
       }
     >
       <div className="flex flex-col gap-4 transition-opacity aria-busy:opacity-60" aria-busy={summary.isPlaceholderData} data-testid="period-figures">
-        <div className="grid gap-4 lg:grid-cols-2">
-          <LastGlucose summary={data} unit={unit} timeZone={timeZone} series={series.data} />
-          <MetricsCard summary={data} unit={unit} language={language} />
-        </div>
-        <Card id="tir" title={t('tir.title')}>
-          {data.glucose.metrics ? (
-            <TimeInRangeBar bands={data.glucose.metrics.bands} range={data.targets.range} unit={unit} targets={bandTargets(data.glucose.targetChecks)} />
-          ) : (
-            <p className="text-muted">{t('noGlucoseInPeriod')}</p>
-          )}
-        </Card>
+        <GlucoseOverview summary={data} unit={unit} timeZone={timeZone} language={language} series={series.data} />
         <AdviceCard advice={advice} days={advicePeriod} unit={unit} reader="patient" nights={nights.nights} />
         <ChartsSection
           summary={data}

@@ -12,14 +12,12 @@ import { AdviceCard } from '@/components/advice/AdviceCard';
 import { advicePeriodFor } from '@/components/advice/advice-view';
 import { useProfessionalAdvice } from '@/components/advice/use-advice';
 import { useChartNights } from '@/components/advice/use-chart-nights';
-import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { Card } from '@/components/glucose-dashboard/Card';
 import { ChartsSection } from '@/components/glucose-dashboard/ChartsSection';
-import { LastGlucose } from '@/components/glucose-dashboard/LastGlucose';
-import { MetricsCard } from '@/components/glucose-dashboard/MetricsCard';
-import { bandTargets, DEFAULT_PERIOD, seriesWindow, type PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
+import { GlucoseOverview } from '@/components/glucose-dashboard/GlucoseOverview';
+import { DEFAULT_PERIOD, seriesWindow, type PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
 import { PeriodCaption, PeriodPicker } from '@/components/glucose-dashboard/PeriodPicker';
 import { TrendCards, type TrendKind } from '@/components/glucose-dashboard/TrendCards';
 import { apiCall } from '@/lib/api-client';
@@ -156,22 +154,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
       <PeriodCaption period={summary.period} />
       {glucoseSummary ? (
         <>
-          <div className="grid gap-4 lg:grid-cols-2">
-            <LastGlucose summary={glucoseSummary} unit={unit} timeZone={timeZone} series={series.data} />
-            <MetricsCard summary={glucoseSummary} unit={unit} language={language} />
-          </div>
-          <Card id="tir" title={t('health:tir.title')}>
-            {glucoseSummary.glucose.metrics ? (
-              <TimeInRangeBar
-                bands={glucoseSummary.glucose.metrics.bands}
-                range={glucoseSummary.targets.range}
-                unit={unit}
-                targets={bandTargets(glucoseSummary.glucose.targetChecks)}
-              />
-            ) : (
-              <p className="text-muted">{t('health:noGlucoseInPeriod')}</p>
-            )}
-          </Card>
+          <GlucoseOverview summary={glucoseSummary} unit={unit} timeZone={timeZone} language={language} series={series.data} />
           <ChartsSection
             summary={glucoseSummary}
             unit={unit}
