@@ -136,6 +136,8 @@ test.describe('demo CGM patient', () => {
   });
 
   test('the period changes from the keyboard, and the focus stays on it while the new figures load', async ({ page }) => {
+    // Two 90-day summaries and the app's start on a loaded CI machine: more than the default 30 s.
+    test.setTimeout(60_000);
     await signInAsCamille(page);
     await page.goto('/patient-dashboard');
     // A key is a sign of use: the app starts on a page the server rendered (boot.js).
