@@ -38,7 +38,6 @@ export async function setGlucoseUnit(page: Page, glucoseUnit: 'mg/dl' | 'mmol/l'
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-
 /** Collects the app's own report of translation keys missing from every catalog. */
 export function trackMissingKeys(page: Page): string[] {
   const missing: string[] = [];

@@ -115,14 +115,19 @@ function slide(b: number, { bins, k }: BinnedValues): { outgoing: number; incomi
   return { outgoing: (b - k + bins) % bins, incoming: (b + k + 1) % bins };
 }
 
+/** The profile's percentile curves and their probabilities, ascending. */
+const PERCENTILES = [
+  ['p5', 0.05],
+  ['p25', 0.25],
+  ['p50', 0.5],
+  ['p75', 0.75],
+  ['p95', 0.95],
+] as const;
+
 function pushPoint(out: AgpProfile, b: number, m: number, orderStat: (rank: number) => number): void {
   out.minuteOfDay.push(b * out.binMinutes);
   out.n.push(m);
-  out.p5.push(quantileOfOrderStatistics(orderStat, 0.05, m));
-  out.p25.push(quantileOfOrderStatistics(orderStat, 0.25, m));
-  out.p50.push(quantileOfOrderStatistics(orderStat, 0.5, m));
-  out.p75.push(quantileOfOrderStatistics(orderStat, 0.75, m));
-  out.p95.push(quantileOfOrderStatistics(orderStat, 0.95, m));
+  for (const [curve, p] of PERCENTILES) out[curve].push(quantileOfOrderStatistics(orderStat, p, m));
 }
 
 /**
@@ -191,7 +196,7 @@ function slideHistogram(out: AgpProfile, binned: BinnedValues, { scale, first, s
   for (let b = 0; b < bins; b++) {
     ranks.length = 0;
     found.length = 0;
-    for (const p of [0.05, 0.25, 0.5, 0.75, 0.95]) {
+    for (const [, p] of PERCENTILES) {
       if (m === 0) break;
       const lo = Math.floor((m - 1) * p);
       ranks.push(lo);
