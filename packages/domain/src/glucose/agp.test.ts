@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeAgp, histogramScale } from './agp';
-import { quantileSorted } from './stats';
+import { computeAgp } from './agp';
+import { histogramScale, quantileSorted } from './stats';
 import { zoneOffsetAt } from './timezone';
 
 const MIN = 60_000;

@@ -1,5 +1,5 @@
 import type { ColumnSeries } from './series';
-import { quantileOfOrderStatistics } from './stats';
+import { histogramScale, quantileOfOrderStatistics, type HistogramScale } from './stats';
 import { DAY_MS, getZoneOffsetResolver, MINUTE_MS } from './timezone';
 
 /**
@@ -130,42 +130,9 @@ function pushPoint(out: AgpProfile, b: number, m: number, orderStat: (rank: numb
   for (const [curve, p] of PERCENTILES) out[curve].push(quantileOfOrderStatistics(orderStat, p, m));
 }
 
-/**
- * Stored readings are whole or tenths of mg/dL (the server keeps one decimal): such values are
- * counted in a histogram of `scale` slots per mg/dL. The slot's value is (first + slot) / scale,
- * the same double as the reading (a division is correctly rounded, as was the stored k / 10).
- */
-interface HistogramScale {
-  scale: 1 | 10;
-  /** The smallest value times the scale. */
-  first: number;
-  span: number;
-}
-
-/** Widest histogram kept (20–600 mg/dL in tenths: 5,801 slots). */
-const MAX_HISTOGRAM_SPAN = 8192;
 /** Slots per block of the histogram's second level (2^6), so a point's walk skips whole blocks. */
 const BLOCK_BITS = 6;
 const BLOCK = 1 << BLOCK_BITS;
-
-/** The histogram that holds every value exactly, or null (the sorted path then). Exported for its test. */
-export function histogramScale(values: Float64Array): HistogramScale | null {
-  if (values.length === 0) return null;
-  for (const scale of [1, 10] as const) {
-    let first = Infinity;
-    let last = -Infinity;
-    let exact = true;
-    for (let i = 0; i < values.length && exact; i++) {
-      const x = values[i] as number;
-      const k = Math.round(x * scale);
-      exact = k / scale === x;
-      if (k < first) first = k;
-      if (k > last) last = k;
-    }
-    if (exact) return last - first + 1 <= MAX_HISTOGRAM_SPAN ? { scale, first, span: last - first + 1 } : null;
-  }
-  return null;
-}
 
 /**
  * Readings as stored (whole or tenths of mg/dL): the window is a histogram of its values (with

@@ -13,7 +13,7 @@ import {
   type GlucoseTargets,
 } from './bands';
 import type { ColumnSeries } from './series';
-import { quantileSorted, roundHalfEven, roundHalfUp } from './stats';
+import { medianOf, roundHalfEven, roundHalfUp } from './stats';
 import { DAY_MS, MINUTE_MS } from './timezone';
 
 /**
@@ -106,8 +106,8 @@ export function griZone(gri: number): GriZone {
 }
 
 /**
- * Computes the standard CGM metrics of an ascending series in one pass (plus a sort for the
- * median); NaN values are skipped. Returns null when there is no reading.
+ * Computes the standard CGM metrics of an ascending series in one pass (plus one over the
+ * values for the median, see medianOf); NaN values are skipped. Returns null when there is no reading.
  */
 export function computeGlucoseMetrics(
   series: ColumnSeries,
@@ -252,8 +252,7 @@ export function computeGlucoseMetrics(
   const activePercent =
     expected > 0 ? Math.min(100, Math.max(0, (100 * (expected - missing)) / expected)) : 0;
 
-  values.subarray(0, n).sort();
-  const median = quantileSorted(values, 0.5, n);
+  const median = medianOf(values.subarray(0, n));
   const sd = n >= 2 ? Math.sqrt(m2 / (n - 1)) : null;
   const gri = computeGri(
     share(std, BAND_VERY_LOW),

@@ -46,3 +46,66 @@ export function quantileOfOrderStatistics(orderStatistic: (rank: number) => numb
   const b = orderStatistic(lo + 1);
   return a + (h - lo) * (b - a);
 }
+
+/**
+ * Stored readings are whole or tenths of mg/dL (the server keeps one decimal): such values are
+ * counted in a histogram of `scale` slots per mg/dL. The slot's value is (first + slot) / scale,
+ * the same double as the reading (a division is correctly rounded, as was the stored k / 10).
+ */
+export interface HistogramScale {
+  scale: 1 | 10;
+  /** The smallest value times the scale. */
+  first: number;
+  span: number;
+}
+
+/** Widest histogram kept (20–600 mg/dL in tenths: 5,801 slots). */
+const MAX_HISTOGRAM_SPAN = 8192;
+
+/** The histogram that holds every value exactly, or null (the sorted path then). */
+export function histogramScale(values: Float64Array): HistogramScale | null {
+  if (values.length === 0) return null;
+  for (const scale of [1, 10] as const) {
+    let first = Infinity;
+    let last = -Infinity;
+    let exact = true;
+    for (let i = 0; i < values.length && exact; i++) {
+      const x = values[i] as number;
+      const k = Math.round(x * scale);
+      exact = k / scale === x;
+      if (k < first) first = k;
+      if (k > last) last = k;
+    }
+    if (exact) return last - first + 1 <= MAX_HISTOGRAM_SPAN ? { scale, first, span: last - first + 1 } : null;
+  }
+  return null;
+}
+
+/**
+ * The type-7 median of values in any order (no NaN): counted in their histogram when they are
+ * whole or tenths of mg/dL, as stored readings are — a linear pass instead of a sort, which
+ * took 3 ms of a 90-day summary's 5 (26,000 values) — otherwise from a sorted copy. The same
+ * order statistics either way, so the same double.
+ */
+export function medianOf(values: Float64Array): number {
+  const n = values.length;
+  const histogram = histogramScale(values);
+  if (!histogram) return quantileSorted(values.slice().sort(), 0.5, n);
+  const { scale, first, span } = histogram;
+  const slots = new Int32Array(span);
+  for (let i = 0; i < n; i++) {
+    const slot = Math.round((values[i] as number) * scale) - first;
+    slots[slot] = (slots[slot] as number) + 1;
+  }
+  // The two middle ranks (one when n is odd), found in one walk up the histogram.
+  const lo = Math.floor((n - 1) / 2);
+  let loSlot = -1;
+  let hiSlot = -1;
+  let seen = 0;
+  for (let slot = 0; slot < span && hiSlot < 0; slot++) {
+    seen += slots[slot] as number;
+    if (loSlot < 0 && lo < seen) loSlot = slot;
+    if (lo + 1 < seen) hiSlot = slot;
+  }
+  return quantileOfOrderStatistics((rank) => (first + (rank === lo ? loSlot : hiSlot)) / scale, 0.5, n);
+}

@@ -17,24 +17,43 @@ export interface PeriodReadings {
   t: ArrayLike<number>;
   /** mg/dL. */
   v: ArrayLike<number>;
-  /** True for a device reading. */
-  device: ArrayLike<boolean>;
+  /** True (or 1, from a typed column) for a device reading. */
+  device: ArrayLike<boolean | number>;
 }
 
-function pick(readings: PeriodReadings, keep: (i: number) => boolean): { t: number[]; v: number[] } {
-  const t: number[] = [];
-  const v: number[] = [];
+/**
+ * A window's glucose as typed columns, whichever table it was read from (the readings, or the
+ * days' packed readings): epoch ms ascending, mg/dL, and 1 for a device reading (CGM, import,
+ * Nightscout), 0 otherwise. One concrete shape for every reader keeps the metrics' loops on a
+ * single kind of array.
+ */
+export interface GlucoseColumns extends PeriodReadings {
+  t: Float64Array;
+  v: Float64Array;
+  device: Uint8Array;
+}
+
+/**
+ * The readings a report is drawn from: the device readings only, or all of them, two readings at
+ * the same instant (two uploaders, one sensor) counting once. Typed columns, so the metrics, the
+ * AGP and the daily figures all loop over one kind of array.
+ */
+function pick(readings: PeriodReadings, deviceOnly: boolean): { t: Float64Array; v: Float64Array } {
+  const n = readings.t.length;
+  const t = new Float64Array(n);
+  const v = new Float64Array(n);
+  let kept = 0;
   let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < readings.t.length; i++) {
-    if (!keep(i)) continue;
+  for (let i = 0; i < n; i++) {
+    if (deviceOnly && !readings.device[i]) continue;
     const ti = readings.t[i] as number;
-    // Two readings at the same instant (two uploaders, one sensor) count once.
     if (ti === previous) continue;
     previous = ti;
-    t.push(ti);
-    v.push(readings.v[i] as number);
+    t[kept] = ti;
+    v[kept] = readings.v[i] as number;
+    kept++;
   }
-  return { t, v };
+  return { t: t.subarray(0, kept), v: v.subarray(0, kept) };
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -72,7 +91,7 @@ export function summarizeGlucosePeriod(
   for (let i = 0; i < readings.device.length; i++) if (readings.device[i]) deviceCount++;
   const basis = deviceCount > 0 ? 'cgm' : readings.t.length > 0 ? 'meter' : 'none';
   if (basis === 'none') return { basis, readings: 0, metrics: null, targetChecks: [], agp: null, daily: [] };
-  const series = basis === 'cgm' ? pick(readings, (i) => readings.device[i] === true) : pick(readings, () => true);
+  const series = pick(readings, basis === 'cgm');
   const range = options.targets.range;
   const metrics =
     basis === 'cgm'

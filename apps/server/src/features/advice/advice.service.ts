@@ -60,18 +60,18 @@ export function visibleTo(scopes: readonly ShareCategory[]): Visible & { categor
  * change in time in range); the basis is decided on the period alone.
  */
 export function adviceGlucose(
-  columns: { t: ArrayLike<number>; v: ArrayLike<number>; device: ArrayLike<boolean> },
+  columns: { t: ArrayLike<number>; v: ArrayLike<number>; device: ArrayLike<boolean | number> },
   period: { from: number; to: number },
 ): { source: 'cgm' | 'meter'; readings: ColumnSeries } {
   let cgm = false;
   for (let i = 0; i < columns.t.length && !cgm; i++) {
     const ti = columns.t[i] as number;
-    cgm = columns.device[i] === true && ti >= period.from && ti < period.to;
+    cgm = Boolean(columns.device[i]) && ti >= period.from && ti < period.to;
   }
   const t: number[] = [];
   const v: number[] = [];
   for (let i = 0; i < columns.t.length; i++) {
-    if (cgm && columns.device[i] !== true) continue;
+    if (cgm && !columns.device[i]) continue;
     const ti = columns.t[i] as number;
     if (t.length > 0 && t[t.length - 1] === ti) continue;
     t.push(ti);

@@ -25,7 +25,7 @@ import type { MeasurementsDeps } from './measurements.service';
  */
 
 /** Ascending instants of `times` that have a stored device reading within IMPORT_SAME_READING_MS. */
-function presentMask(times: readonly number[], stored: readonly number[]): boolean[] {
+function presentMask(times: readonly number[], stored: ArrayLike<number>): boolean[] {
   const mask = new Array<boolean>(times.length).fill(false);
   let j = 0;
   for (let i = 0; i < times.length; i++) {
@@ -36,7 +36,7 @@ function presentMask(times: readonly number[], stored: readonly number[]): boole
   return mask;
 }
 
-async function storedDeviceInstants(tx: Tx, patientId: string, times: readonly number[]): Promise<number[]> {
+async function storedDeviceInstants(tx: Tx, patientId: string, times: readonly number[]): Promise<Float64Array> {
   const from = new Date((times[0] as number) - IMPORT_SAME_READING_MS);
   const to = new Date((times.at(-1) as number) + IMPORT_SAME_READING_MS + 1);
   return (await glucoseColumns(tx, patientId, from, to, DEVICE_GLUCOSE_SOURCES)).t;

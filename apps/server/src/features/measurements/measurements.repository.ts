@@ -8,6 +8,7 @@ import type {
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/open-database';
+import type { GlucoseColumns } from '@glucosuivi/domain/measurements/glucose-period';
 import { DEVICE_GLUCOSE_SOURCES } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { glucoseReadings, healthMeasurements } from './measurements.tables';
 
@@ -260,12 +261,6 @@ export async function listHealthAscending(tx: Tx, patientId: string): Promise<Me
   return rows.map(healthRecord);
 }
 
-export interface GlucoseColumns {
-  t: number[];
-  v: number[];
-  device: boolean[];
-}
-
 /**
  * Glucose of [from, to) as columns, ascending. Only three scalars per row and no Date objects:
  * 90 days of CGM is 26,000 rows read in one range scan of the primary key.
@@ -288,15 +283,15 @@ export async function glucoseColumns(
        ${sources ? sql`and ${inArray(glucoseReadings.source, [...sources])}` : sql``}
      order by ${glucoseReadings.measuredAt}, ${glucoseReadings.id}`);
   const rows = rowsOf<{ t: number | string; v: number | string; device: boolean }>(result);
-  const t = new Array<number>(rows.length);
-  const v = new Array<number>(rows.length);
-  const device = new Array<boolean>(rows.length);
+  const t = new Float64Array(rows.length);
+  const v = new Float64Array(rows.length);
+  const device = new Uint8Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as { t: number | string; v: number | string; device: boolean };
     t[i] = Number(row.t);
     // float4 → float8 widens 64.9 to 64.90000152587891: back to the stored decimal.
     v[i] = r1(Number(row.v));
-    device[i] = row.device;
+    device[i] = row.device ? 1 : 0;
   }
   return { t, v, device };
 }
@@ -316,19 +311,20 @@ export function withInsertedGlucose(before: GlucoseColumns, rows: readonly Gluco
     if (instants.has(reading.t)) return undefined;
     instants.add(reading.t);
   }
-  const out: GlucoseColumns = { t: [], v: [], device: [] };
+  const length = before.t.length + added.length;
+  const out: GlucoseColumns = { t: new Float64Array(length), v: new Float64Array(length), device: new Uint8Array(length) };
   let i = 0;
   let j = 0;
-  while (i < before.t.length || j < added.length) {
+  for (let k = 0; k < length; k++) {
     if (j >= added.length || (i < before.t.length && before.t[i]! < added[j]!.t)) {
-      out.t.push(before.t[i]!);
-      out.v.push(before.v[i]!);
-      out.device.push(before.device[i]!);
+      out.t[k] = before.t[i]!;
+      out.v[k] = before.v[i]!;
+      out.device[k] = before.device[i]!;
       i++;
     } else {
-      out.t.push(added[j]!.t);
-      out.v.push(added[j]!.v);
-      out.device.push(added[j]!.device);
+      out.t[k] = added[j]!.t;
+      out.v[k] = added[j]!.v;
+      out.device[k] = added[j]!.device ? 1 : 0;
       j++;
     }
   }

@@ -1,6 +1,6 @@
 import { toColumns } from '@glucosuivi/domain/glucose/series';
 import { lastLocalDays, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
-import { summarizeGlucosePeriod } from '@glucosuivi/domain/measurements/glucose-period';
+import { summarizeGlucosePeriod, type GlucoseColumns } from '@glucosuivi/domain/measurements/glucose-period';
 import {
   MEASUREMENT_KINDS,
   type GlucoseRecord,
@@ -24,7 +24,6 @@ import {
   glucoseColumns,
   glucosePageAscending,
   latestOfEachKind,
-  type GlucoseColumns,
   listAllAscending,
   listGlucose,
   listHealth,

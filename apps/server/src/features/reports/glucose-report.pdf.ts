@@ -25,7 +25,7 @@ export interface GlucoseReportInput {
   glucose: GlucosePeriod;
   latest: Summary['latest'];
   /** Readings of the period (ascending) for the daily charts. */
-  series: { t: number[]; v: number[] };
+  series: { t: ArrayLike<number>; v: ArrayLike<number> };
   /** The period's advice findings, most pressing first (GET /api/advice gives the same). */
   advice: AdviceFinding[];
 }
