@@ -40,6 +40,8 @@ export interface GlucoseColumns extends PeriodReadings {
  */
 function pick(readings: PeriodReadings, deviceOnly: boolean): { t: Float64Array; v: Float64Array } {
   const n = readings.t.length;
+  // The usual CGM period — device readings only, no instant twice — is its own series, as is.
+  if (readings.t instanceof Float64Array && readings.v instanceof Float64Array && keepsEveryReading(readings, deviceOnly)) return { t: readings.t, v: readings.v };
   const t = new Float64Array(n);
   const v = new Float64Array(n);
   let kept = 0;
@@ -54,6 +56,17 @@ function pick(readings: PeriodReadings, deviceOnly: boolean): { t: Float64Array;
     kept++;
   }
   return { t: t.subarray(0, kept), v: v.subarray(0, kept) };
+}
+
+function keepsEveryReading(readings: PeriodReadings, deviceOnly: boolean): boolean {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < readings.t.length; i++) {
+    if (deviceOnly && !readings.device[i]) return false;
+    const ti = readings.t[i] as number;
+    if (ti === previous) return false;
+    previous = ti;
+  }
+  return true;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();

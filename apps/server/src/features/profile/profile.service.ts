@@ -6,7 +6,7 @@ import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
 import type { EventBus } from '../../platform/events/event-bus';
-import { findPatientProfile, findSettingsAndName, upsertPatientProfile, upsertTargets, type PatientProfileRow } from './profile.repository';
+import { findContextParts, findPatientProfile, upsertPatientProfile, upsertTargets, type PatientProfileRow } from './profile.repository';
 
 export interface ProfileDeps {
   database: Database;
@@ -32,7 +32,7 @@ export interface PatientContext {
   targets: GlucoseTargets;
 }
 
-function storedTargets(row: PatientProfileRow | undefined): GlucoseTargets {
+function storedTargets(row: { targets: unknown } | undefined): GlucoseTargets {
   if (!row) return targetsForPreset(DEFAULT_GLUCOSE_TARGETS.preset);
   // A document written by an older version that no longer validates falls back to the defaults
   // rather than breaking every dashboard.
@@ -40,14 +40,9 @@ function storedTargets(row: PatientProfileRow | undefined): GlucoseTargets {
   return parsed.success ? parsed.data : targetsForPreset(DEFAULT_GLUCOSE_TARGETS.preset);
 }
 
-/**
- * Loads the patient context inside the caller's transaction (same snapshot). One after the other:
- * a transaction is one connection, which runs one statement at a time anyway (and pg 9 will refuse
- * a second query sent while one runs).
- */
+/** Loads the patient context inside the caller's transaction (same snapshot), in one statement. */
 export async function loadPatientContext(tx: Tx, patientId: string): Promise<PatientContext> {
-  const { settings, identity } = await findSettingsAndName(tx, patientId);
-  const row = await findPatientProfile(tx, patientId);
+  const { settings, identity, profile } = await findContextParts(tx, patientId);
   const language = settings?.language === 'en' || settings?.language === 'es' ? settings.language : 'fr';
   return {
     timeZone: settings?.timeZone ?? 'Europe/Paris',
@@ -57,7 +52,7 @@ export async function loadPatientContext(tx: Tx, patientId: string): Promise<Pat
     emailAlerts: settings?.emailAlerts ?? false,
     firstName: identity?.firstName ?? '',
     lastName: identity?.lastName ?? null,
-    targets: storedTargets(row),
+    targets: storedTargets(profile),
   };
 }
 
