@@ -473,19 +473,28 @@ export const glucoseSeriesQuerySchema = z
   });
 
 /**
- * A column of integers, checked in one loop over the array. `z.array(z.number().int())` checks
- * each element on its own: 19 ms for the 26,000 deltas of a 90-day series in zod's jitless mode
- * (which the CSP needs), a third of the series answer's server time; this takes ~1 ms and gives
- * the same JSON schema (`items: integer`).
+ * A column of integers, checked in one plain loop over the array. `z.array(z.number().int())`
+ * checks each element on its own: 19 ms for the 26,000 deltas of a 90-day series in zod's jitless
+ * mode (which the CSP needs), a third of the series answer's server time; even `z.array(z.number())`
+ * with one refine walks zod's per-item machinery (2.7 ms per column). A custom check costs
+ * ~0.02 ms and gives the same JSON schema (`type: array, items: integer`).
  */
 const intColumn = z
-  .array(z.number())
-  .refine((values) => values.every(Number.isInteger), { message: 'integers only' })
-  .meta({ items: { type: 'integer' } });
+  .custom<number[]>((x) => isColumnOf(x, false), { message: 'integers only' })
+  .meta({ type: 'array', items: { type: 'integer' } });
 const nullableIntColumn = z
-  .array(z.number().nullable())
-  .refine((values) => values.every((x) => x === null || Number.isInteger(x)), { message: 'integers or null only' })
-  .meta({ items: { type: ['integer', 'null'] } });
+  .custom<(number | null)[]>((x) => isColumnOf(x, true), { message: 'integers or null only' })
+  .meta({ type: 'array', items: { type: ['integer', 'null'] } });
+
+/** An array of integers (and nulls where allowed), checked in one plain loop. */
+function isColumnOf(x: unknown, nullable: boolean): boolean {
+  if (!Array.isArray(x)) return false;
+  for (let i = 0; i < x.length; i++) {
+    const item: unknown = x[i];
+    if (!(Number.isInteger(item) || (nullable && item === null))) return false;
+  }
+  return true;
+}
 
 /**
  * A glucose series for charts, as columns with delta-encoded integers (see series-encoding.ts):

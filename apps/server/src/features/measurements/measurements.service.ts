@@ -250,15 +250,17 @@ export async function glucoseSeriesInTx(
 ): Promise<GlucoseSeriesResponse> {
   const columns = await readGlucose(tx, patientId, fromDate, toDate, readFrom);
   // A meter reading and a CGM reading can share an instant; a series needs increasing times.
-  const t: number[] = [];
-  const v: number[] = [];
+  const t = new Float64Array(columns.t.length);
+  const v = new Float64Array(columns.t.length);
+  let n = 0;
   for (let i = 0; i < columns.t.length; i++) {
     const ti = columns.t[i] as number;
-    if (t.length > 0 && t[t.length - 1] === ti) continue;
-    t.push(ti);
-    v.push(columns.v[i] as number);
+    if (n > 0 && t[n - 1] === ti) continue;
+    t[n] = ti;
+    v[n] = columns.v[i] as number;
+    n++;
   }
-  return { from: fromDate.toISOString(), to: toDate.toISOString(), n: t.length, series: encodeGlucoseSeries(toColumns(t, v)) };
+  return { from: fromDate.toISOString(), to: toDate.toISOString(), n, series: encodeGlucoseSeries(toColumns(t.subarray(0, n), v.subarray(0, n))) };
 }
 
 /** Every record of the patient, oldest first, with the patient context (exports). */

@@ -48,4 +48,12 @@ describe('every API route comes from a domain contract', () => {
       expect(t.app.hasRoute({ method, url }), line).toBe(true);
     }
   });
+
+  it("documents the chart series' columns as arrays of integers (checked by one loop, not zod's per-item schema)", async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const json = JSON.stringify(doc.paths['/api/measurements/glucose-series']);
+    expect(json).toContain('"type":"array","items":{"type":"integer"}');
+    // OpenAPI 3.0 spells a nullable item `nullable: true`.
+    expect(json).toContain('"v":{"type":"array","items":{"type":"integer","nullable":true}}');
+  });
 });
