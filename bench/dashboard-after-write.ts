@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../apps/server/src/test/test-app';
 import { actingAs, createTestUser, headerActor } from '../apps/server/src/test/fixtures';
+import { insertCgmDays } from './support/cgm-days';
 
 const DAYS = 90;
 const RUNS = Number(process.env.RUNS ?? 20);
@@ -22,14 +23,7 @@ const t = await createTestApp({ resolveActor: headerActor });
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const patient = await createTestUser(t.database, { role: 'patient', firstName: 'Bench' });
 const now = t.clock.now();
-// 90 days of 5-minute CGM, a day's rhythm plus faster swings, with two sensor gaps.
-await t.database.db.execute(sql`
-  insert into glucose_readings (patient_id, measured_at, value_mgdl, source, device_id)
-  select ${patient.userId}, ts,
-         round(greatest(40, least(400, 140 + 60 * sin(extract(epoch from ts) / 86400 * 2 * pi()) + 35 * sin(extract(epoch from ts) / 2400)))::numeric, 1),
-         'cgm', 'bench'
-    from generate_series(${new Date(now.getTime() - DAYS * 86_400_000)}::timestamptz, ${new Date(now.getTime() - 600_000)}::timestamptz, interval '5 minutes') ts
-   where ts not between ${new Date(now.getTime() - 40 * 86_400_000)}::timestamptz and ${new Date(now.getTime() - 39 * 86_400_000)}::timestamptz`);
+await insertCgmDays(t.database, patient.userId, now, DAYS);
 const headers = actingAs(patient);
 const readings = (await t.database.db.execute(sql`select count(*)::int as n from glucose_readings where patient_id = ${patient.userId}`)) as unknown as { rows: { n: number }[] };
 

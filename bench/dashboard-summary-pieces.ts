@@ -19,6 +19,7 @@ import { loadPatientContext } from '../apps/server/src/features/profile/profile.
 import { encodeResponse } from '../apps/server/src/platform/http/contract';
 import { createTestApp } from '../apps/server/src/test/test-app';
 import { actingAs, createTestUser, headerActor } from '../apps/server/src/test/fixtures';
+import { insertCgmDays } from './support/cgm-days';
 
 const DAYS = 90;
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -27,13 +28,7 @@ const patient = await createTestUser(t.database, { role: 'patient', firstName: '
 const actor = { userId: patient.userId, role: 'patient' as const };
 const headers = actingAs(patient);
 const now = t.clock.now();
-await t.database.db.execute(sql`
-  insert into glucose_readings (patient_id, measured_at, value_mgdl, source, device_id)
-  select ${patient.userId}, ts,
-         round(greatest(40, least(400, 140 + 60 * sin(extract(epoch from ts) / 86400 * 2 * pi()) + 35 * sin(extract(epoch from ts) / 2400)))::numeric, 1),
-         'cgm', 'bench'
-    from generate_series(${new Date(now.getTime() - DAYS * 86_400_000)}::timestamptz, ${new Date(now.getTime() - 600_000)}::timestamptz, interval '5 minutes') ts
-   where ts not between ${new Date(now.getTime() - 40 * 86_400_000)}::timestamptz and ${new Date(now.getTime() - 39 * 86_400_000)}::timestamptz`);
+await insertCgmDays(t.database, patient.userId, now, DAYS);
 
 const samples = new Map<string, number[]>();
 async function timed<T>(piece: string, run: () => Promise<T> | T): Promise<T> {
