@@ -3,8 +3,8 @@ import type { Database } from '../../apps/server/src/platform/db/database';
 
 /**
  * The dashboard benchmarks' patient: `days` of 5-minute CGM up to ten minutes before `now`, a
- * day's rhythm plus faster swings, in tenths of mg/dL, with one sensor day missing (40 to 39 days
- * ago). Written in one statement, so the day rows are settled as an upload's would be.
+ * day's rhythm plus faster swings, rounded to a tenth of mg/dL, with one sensor day missing (40
+ * to 39 days ago). Written in one statement, so the day rows are settled as an upload's would be.
  */
 export async function insertCgmDays(database: Database, patientId: string, now: Date, days: number): Promise<void> {
   const at = (msBefore: number) => new Date(now.getTime() - msBefore);
