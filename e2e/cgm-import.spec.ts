@@ -7,11 +7,11 @@ import { axe, signUpPatient, trackMissingKeys } from './support/health-api';
  * Importing a LibreView export from /cgm-connection, as a patient would: the file is chosen with
  * the keyboard-reachable file field, the preview says what is in it, the import is one click,
  * the readings show on the dashboard, and the same file a second time adds nothing. The file is
- * the French sample's own title and header lines (../shared/samples) with readings of the last
+ * the French sample's own title and header lines (packages/domain/test-data/samples) with readings of the last
  * two days, so the dashboard's default period shows them.
  */
 
-const SAMPLE = new URL('../../shared/samples/libreview_fr_mgdl_excerpt.csv', import.meta.url);
+const SAMPLE = new URL('../packages/domain/test-data/samples/libreview_fr_mgdl_excerpt.csv', import.meta.url);
 const READINGS = 192;
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -5,7 +5,7 @@ import { PREGNANCY_RANGE, targetsForPreset } from './bands';
 import { bandPercents } from './bands';
 import { computeGlucoseMetrics, computeGri, evaluateTargets, figuresFromSums, griZone } from './metrics';
 
-const samples = new URL('../../../../../shared/samples/', import.meta.url);
+const samples = new URL('../../test-data/samples/', import.meta.url);
 
 interface Subject {
   t: number[];

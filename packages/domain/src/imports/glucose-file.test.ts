@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { csvCursor, readCsvRecord } from './csv-records';
 import { type GlucoseFileResult, type ParsedGlucoseFile, parseGlucoseFile } from './glucose-file';
 
-const samples = new URL('../../../../../shared/samples/', import.meta.url);
+const samples = new URL('../../test-data/samples/', import.meta.url);
 const sample = (file: string): string => readFileSync(new URL(file, samples), 'utf8');
 
 /** The parsed file, or a thrown error that fails the test with the parser's error. */

@@ -120,13 +120,13 @@ describe('glucose file imports', () => {
 });
 
 /*
- * Issue 15, "must show" 3: each real export in ../shared/samples goes through the browser's
+ * Issue 15, "must show" 3: each real export in packages/domain/test-data/samples goes through the browser's
  * parser and the import API. The stored count is the one counted in the file by hand (see
  * packages/domain/src/imports/glucose-file.test.ts), the dashboard's metrics of the imported
  * period describe exactly those readings, and importing the same file again adds nothing.
  */
 describe('glucose file imports of the sample exports', () => {
-  const samples = new URL('../../../../../../shared/samples/', import.meta.url);
+  const samples = new URL('../../../../../packages/domain/test-data/samples/', import.meta.url);
   const FILES: [file: string, readings: number][] = [
     ['libreview_us_mgdl_libre3.csv', 735],
     ['libreview_uk_mmol.csv', 2349],

@@ -8,7 +8,7 @@ import { createTestUser, headerActor, type TestUser } from '../../test/fixtures'
 import { androidApsEntry, asUploader, createUploader, loopEntry, minimedEntries, stringlyEntry, xdripEntry, xdripSeries } from '../../test/nightscout';
 import { glucoseReadings } from '../measurements/measurements.tables';
 
-const SAMPLE = '/work/shared/samples/nightscout_entries_example.json';
+const SAMPLE = new URL('../../../../../packages/domain/test-data/samples/nightscout_entries_example.json', import.meta.url);
 const MIN = 60_000;
 
 describe('Nightscout entries: uploads become glucose readings', () => {
