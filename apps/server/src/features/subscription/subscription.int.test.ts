@@ -8,6 +8,14 @@ import { actingAs, createTestUser, headerActor, type TestUser } from '../../test
 import { adminActions } from '../admin/admin.tables';
 import { grantPremiumUntil } from './subscription.service';
 import { pdfReportDownloads, subscriptions } from './subscription.tables';
+import { PG, pgError } from '../../platform/db/pg-error';
+
+/** The SQLSTATE a refused statement failed with (undefined when it did not fail). */
+const refusal = (attempt: Promise<unknown>): Promise<string | undefined> =>
+  attempt.then(
+    () => undefined,
+    (error: unknown) => pgError(error)?.code ?? 'not a database error',
+  );
 
 const DAY = 86_400_000;
 const START = new Date('2026-11-02T09:00:00Z');
@@ -188,12 +196,15 @@ describe('plans, the patient subscription and the PDF quota', () => {
     await grantPremiumUntil(t, other.userId, new Date(START.getTime() + DAY));
     const seen = await t.database.asActor(patient, (tx) => tx.select().from(subscriptions));
     expect(seen).toEqual([]);
-    await expect(
-      t.database.asActor(patient, (tx) =>
-        tx.insert(subscriptions).values({ patientId: patient.userId, plan: 'premium', status: 'active', currentPeriodEnd: new Date(START.getTime() + DAY), source: 'payment', createdAt: START, updatedAt: START }),
+    // Refused by the grants (insufficient privilege), not failing for another reason.
+    expect(
+      await refusal(
+        t.database.asActor(patient, (tx) =>
+          tx.insert(subscriptions).values({ patientId: patient.userId, plan: 'premium', status: 'active', currentPeriodEnd: new Date(START.getTime() + DAY), source: 'payment', createdAt: START, updatedAt: START }),
+        ),
       ),
-    ).rejects.toThrow();
-    await expect(t.database.asActor(patient, (tx) => tx.execute(sql`delete from pdf_report_downloads`))).rejects.toThrow();
+    ).toBe(PG.insufficientPrivilege);
+    expect(await refusal(t.database.asActor(patient, (tx) => tx.execute(sql`delete from pdf_report_downloads`)))).toBe(PG.insufficientPrivilege);
     expect(await t.database.asActor(other, (tx) => tx.select({ id: subscriptions.patientId }).from(subscriptions))).toEqual([{ id: other.userId }]);
   });
 });

@@ -4,25 +4,20 @@ import { buildReminderInput, emptyValues, type ReminderFormValues } from './remi
 
 /**
  * The form against the domain's real schedule helper: the same verdicts as the server, before
- * anything is sent. Skipped while that helper is still the placeholder that throws (until the
- * schedule work is merged); the other form tests stub it.
+ * anything is sent (the other form tests stub it). A helper that throws fails these tests: it
+ * would also fail every reminder the server checks.
  */
-function scheduleHelperReady(): boolean {
-  try {
-    checkSchedule({ type: 'weekly', times: ['08:00'], days: [1] }, 'Europe/Paris', '2026-03-10', null);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const values = (patch: Partial<ReminderFormValues>): ReminderFormValues => ({
   ...emptyValues('2026-03-10', 'Europe/Paris'),
   label: 'Glycémie',
   ...patch,
 });
 
-describe.skipIf(!scheduleHelperReady())('reminder form with the real schedule helper', () => {
+describe('reminder form with the real schedule helper', () => {
+  it('the helper accepts a plain weekly schedule', () => {
+    expect(checkSchedule({ type: 'weekly', times: ['08:00'], days: [1] }, 'Europe/Paris', '2026-03-10', null)).toBe('ok');
+  });
+
   it('refuses a rule firing every minute, on the rule, nothing to send', () => {
     const result = buildReminderInput(values({ mode: 'rrule', rule: 'FREQ=MINUTELY' }));
     expect(result).toEqual({ ok: false, errors: { fields: { rule: 'reminders:issues.reminderTooFrequent' }, badTimes: [] } });
