@@ -25,7 +25,7 @@ export const subscribePush = defineEndpoint({
   body: pushSubscriptionInputSchema,
   status: 204,
   response: z.null(),
-  errors: ['validation_failed'],
+  errors: ['validation_failed', 'push_endpoint_not_allowed'],
 });
 
 export const unsubscribePush = defineEndpoint({

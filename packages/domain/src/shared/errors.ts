@@ -44,6 +44,9 @@ export const ERROR_CODES = [
   'thread_locked',
   // Editing a forum post after its 24 hours.
   'edit_window_closed',
+  // Web push: a subscription whose endpoint is (or resolves to) an address inside the server's
+  // network; every push to it would be a request there (SSRF).
+  'push_endpoint_not_allowed',
   'weak_password',
   'forbidden',
   'cross_site_request',

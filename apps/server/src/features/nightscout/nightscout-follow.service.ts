@@ -1,8 +1,6 @@
-import { isIP } from 'node:net';
 import {
   FOLLOW_ERROR_CODES,
   FOLLOW_ISSUES,
-  isLoopbackHost,
   normalizeSiteUrl,
   type FollowedSite,
   type FollowErrorCode,
@@ -17,7 +15,8 @@ import { PG, pgError } from '../../platform/db/pg-error';
 import { requirePatient } from '../profile/profile.service';
 import { hasEntitlement, requireEntitlement } from '../subscription/subscription.service';
 import * as repo from './nightscout-follow.repository';
-import { addressAllowed, type RemoteOptions } from './nightscout-follow.remote';
+import { checkWithoutResolving } from '../../platform/outbound/address-guard';
+import type { RemoteOptions } from './nightscout-follow.remote';
 import { credentialHint, deriveFollowKey, sealCredential } from './nightscout-follow.sealing';
 
 /*
@@ -123,13 +122,9 @@ function urlRefused(message: string): AppError {
 function acceptedUrl(text: string, remote: RemoteOptions): string {
   const normalized = normalizeSiteUrl(text);
   if ('issue' in normalized) throw urlRefused(normalized.issue);
-  const url = new URL(normalized.url);
-  if (url.protocol === 'http:' && !remote.allowLoopback)
-    throw urlRefused(FOLLOW_ISSUES.urlNotHttps);
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const literalRefused = isIP(host) !== 0 && !addressAllowed(host, remote.allowLoopback);
-  if (literalRefused || (isLoopbackHost(url.hostname) && !remote.allowLoopback))
-    throw urlRefused(FOLLOW_ISSUES.urlPrivate);
+  const refusal = checkWithoutResolving(new URL(normalized.url), remote.allowLoopback);
+  if (refusal === 'scheme') throw urlRefused(FOLLOW_ISSUES.urlNotHttps);
+  if (refusal === 'address') throw urlRefused(FOLLOW_ISSUES.urlPrivate);
   return normalized.url;
 }
 

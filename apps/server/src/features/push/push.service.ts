@@ -76,10 +76,13 @@ function keyIssues(keys: PushSubscriptionInput['keys']): ValidationIssue[] {
 /** Registers this browser for the user (again: keys and label replaced). */
 export async function subscribe(deps: PushDeps, actor: Actor, input: PushSubscriptionInput, userAgent: string | undefined): Promise<void> {
   const issues = keyIssues(input.keys);
-  if (deps.push.accepts && !deps.push.accepts(input.endpoint)) {
+  const verdict = deps.push.check ? await deps.push.check(input.endpoint) : 'deliverable';
+  if (verdict === 'malformed') {
     issues.unshift({ path: ['body', 'endpoint'], code: 'invalid_endpoint', message: 'Not a push service endpoint' });
   }
   if (issues.length > 0) throw new AppError('validation_failed', 'Invalid push subscription', issues);
+  // An endpoint inside our network would make every push a request there (SSRF): never stored.
+  if (verdict === 'address_refused') throw new AppError('push_endpoint_not_allowed', 'Push endpoint address not allowed');
 
   const row = {
     userId: actor.userId,

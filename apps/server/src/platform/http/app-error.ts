@@ -56,6 +56,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   forum_banned: 403,
   thread_locked: 409,
   edit_window_closed: 409,
+  // A push subscription whose endpoint the outbound address guard refuses: bad input, nothing stored.
+  push_endpoint_not_allowed: 400,
   weak_password: 400,
   forbidden: 403,
   cross_site_request: 403,

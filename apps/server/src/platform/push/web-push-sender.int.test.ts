@@ -1,11 +1,11 @@
 import { createECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import type { PushPayload } from '@glucosuivi/domain/push/push.schemas';
 import { startTestPushService, type TestPushService } from '../../test/push-service';
-import { createWebPushSender, isDeliverableEndpoint } from './web-push-sender';
+import { createWebPushSender } from './web-push-sender';
 
 const keys = webpush.generateVAPIDKeys();
 const vapid = { ...keys, subject: 'mailto:admin@glucosuivi.fr' };
@@ -133,18 +133,95 @@ describe('web push sender: headers, answers, timeout, logs', () => {
 
   it('refuses plain http unless allowed, and never sends to it: the subscription is gone', async () => {
     const service = await scriptedService(() => 201);
+    const publicName = async () => [{ address: '93.184.216.34', family: 4 }];
     try {
-      const strict = createWebPushSender(vapid);
-      expect(strict.accepts?.(`${service.url}/x`)).toBe(false);
-      expect(strict.accepts?.('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
+      const strict = createWebPushSender({ ...vapid, resolve: publicName });
+      expect(await strict.check?.(`${service.url}/x`)).toBe('malformed');
+      expect(await strict.check?.('https://fcm.googleapis.com/fcm/send/abc')).toBe('deliverable');
       expect(await strict.send({ endpoint: `${service.url}/x`, ...browserKeys }, payload)).toBe('gone');
       expect(service.received).toEqual([]);
+      for (const endpoint of ['https://user:pw@push.example/x', 'ftp://push.example/x', 'not a url']) {
+        expect(await strict.check?.(endpoint), endpoint).toBe('malformed');
+      }
     } finally {
       await service.close();
     }
-    expect(isDeliverableEndpoint('https://user:pw@push.example/x', true)).toBe(false);
-    expect(isDeliverableEndpoint('ftp://push.example/x', true)).toBe(false);
-    expect(isDeliverableEndpoint('not a url', true)).toBe(false);
+  });
+
+  it('endpoints inside our network: refused by check, never connected to by send (gone); allowHttp lets loopback only through', async () => {
+    let connections = 0;
+    const listener = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((done) => listener.listen(0, '127.0.0.1', done));
+    const port = (listener.address() as AddressInfo).port;
+    const resolve = async (host: string) => {
+      if (host === 'loopback.test') return [{ address: '127.0.0.1', family: 4 }];
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    const warnings: string[] = [];
+    const strict = createWebPushSender({ ...vapid, resolve, timeoutMs: 2_000, log: { warn: (_obj, msg) => void warnings.push(msg) } });
+    const withHttp = createWebPushSender({ ...vapid, resolve, allowHttp: true, timeoutMs: 2_000 });
+    const inside = [
+      `https://127.0.0.1:${port}/a`,
+      `https://2130706433:${port}/b`,
+      `https://0x7f.0.0.1:${port}/c`,
+      `https://0177.0.0.1:${port}/d`,
+      `https://127.1:${port}/e`,
+      `https://0.0.0.0:${port}/f`,
+      `https://[::ffff:127.0.0.1]:${port}/g`,
+      `https://[::ffff:7f00:1]:${port}/h`,
+      `https://[::1]:${port}/i`,
+      `https://localhost:${port}/j`,
+      `https://loopback.test:${port}/k`,
+      'https://169.254.169.254/l',
+      'https://10.0.0.1/m',
+      'https://[fc00::1]/n',
+      'https://100.64.0.1/o',
+    ];
+    try {
+      const outcomes: Record<string, string | undefined> = {};
+      for (const endpoint of inside) {
+        outcomes[endpoint] = `${await strict.check?.(endpoint)} ${await strict.send({ endpoint, ...browserKeys }, payload)}`;
+      }
+      expect(outcomes).toEqual(Object.fromEntries(inside.map((e) => [e, 'address_refused gone'])));
+      expect(connections).toBe(0);
+      expect(new Set(warnings)).toEqual(new Set(['push endpoint not allowed: subscription dropped']));
+
+      // The switch for a test push service on loopback: loopback is reached, nothing else inside.
+      expect(await withHttp.check?.(`http://127.0.0.1:${port}/x`)).toBe('deliverable');
+      expect(await withHttp.send({ endpoint: `http://loopback.test:${port}/x`, ...browserKeys }, payload)).toBe('failed');
+      expect(connections).toBe(1);
+      for (const endpoint of ['http://10.0.0.1/x', 'http://169.254.169.254/x', 'http://[fc00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'https://100.64.0.1/x']) {
+        expect(await withHttp.check?.(endpoint), endpoint).toBe('address_refused');
+        expect(await withHttp.send({ endpoint, ...browserKeys }, payload), endpoint).toBe('gone');
+      }
+      // A name that resolves to nothing: not stored; at send, perhaps the DNS only for now (kept, failed).
+      expect(await strict.check?.('https://nowhere.test/x')).toBe('address_refused');
+      expect(await strict.send({ endpoint: 'https://nowhere.test/x', ...browserKeys }, payload)).toBe('failed');
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise<void>((done) => listener.close(() => done()));
+    }
+  });
+
+  it('connects to the address it checked: a name that resolves nowhere else is reached through the pinned lookup', async () => {
+    const service = await scriptedService(() => 201);
+    const asked: string[] = [];
+    const resolve = async (host: string) => {
+      asked.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    try {
+      const sender = createWebPushSender({ ...vapid, resolve, allowHttp: true });
+      const endpoint = `http://push.invalid:${new URL(service.url).port}/pinned`;
+      expect(await sender.send({ endpoint, ...browserKeys }, payload)).toBe('sent');
+      expect(service.received.map((r) => r.path)).toEqual(['/pinned']);
+      expect(asked).toEqual(['push.invalid']);
+    } finally {
+      await service.close();
+    }
   });
 
   it('a bad VAPID key pair is refused at creation', () => {
