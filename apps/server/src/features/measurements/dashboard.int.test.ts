@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
 import { computeAgp } from '@glucosuivi/domain/glucose/agp';
@@ -132,6 +132,35 @@ describe('dashboard: summary and chart series over 90 days of CGM', () => {
     console.info(`glucose-series (gap-free): 25920 readings, ${res.rawPayload.length} bytes JSON, ${gzipped} bytes gzip`);
     expect(gzipped).toBeLessThanOrEqual(30 * 1024);
   }, 60_000);
+
+  it('sends the 90-day series and summary in the smaller encoding both accepted, the one accepted, or none', async () => {
+    const from = new Date(NOW - 90 * DAY).toISOString();
+    for (const url of [`/api/measurements/glucose-series?from=${from}&to=${new Date(NOW).toISOString()}`, '/api/measurements/summary?days=90']) {
+      const get = (acceptEncoding?: string) => t.app.inject({ url, headers: { ...actingAs(patient), ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } });
+      const plain = await get();
+      const br = await get('br');
+      const gzip = await get('gzip');
+      expect([br.headers['content-encoding'], gzip.headers['content-encoding']], url).toEqual(['br', 'gzip']);
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+      expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
+      const smaller = br.rawPayload.length < gzip.rawPayload.length ? br : gzip;
+      console.info(`${url.split('?')[0]} 90 days: ${plain.rawPayload.length} bytes JSON, br ${br.rawPayload.length}, gzip ${gzip.rawPayload.length}`);
+      for (const both of ['gzip, br', 'br, gzip', 'gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.5', 'gzip;q=0.2, br;q=0.1', '*', 'X-GZIP, BR']) {
+        const res = await get(both);
+        expect(res.headers['content-encoding'], `${url} [${both}]`).toBe(smaller.headers['content-encoding']);
+        expect(res.rawPayload.equals(smaller.rawPayload), `${url} [${both}]`).toBe(true);
+        expect(res.headers.vary, `${url} [${both}]`).toMatch(/accept-encoding/);
+      }
+      for (const [only, encoding] of [['br, gzip;q=0', 'br'], ['br;q=0.5, gzip;level=9;q=0', 'br'], ['gzip, br;q=0', 'gzip'], ['br;q=0, *', 'gzip'], ['*;q=0, br', 'br'], ['deflate, x-gzip', 'gzip']] as const) {
+        expect((await get(only)).headers['content-encoding'], `${url} [${only}]`).toBe(encoding);
+      }
+      for (const none of [undefined, '', 'identity', 'deflate', 'br;q=0, gzip;q=0', '*;q=0', 'gzip;q=abc']) {
+        const res = await get(none);
+        expect(res.headers['content-encoding'], `${url} [${none}]`).toBeUndefined();
+        expect(res.body, `${url} [${none}]`).toBe(plain.body);
+      }
+    }
+  });
 
   it('refuses a series longer than 92 days or reversed', async () => {
     const to = new Date(NOW).toISOString();

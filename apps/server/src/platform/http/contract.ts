@@ -94,22 +94,31 @@ export class EncodedJson<T> {
 // Below this the compress plugin sends the body as is too (threshold in app.ts).
 const COMPRESS_FROM = 1024;
 
-/** The encodings among br and gzip the client accepts (a q=0 refuses one). */
+/**
+ * The encodings among br and gzip the client accepts (RFC 9110 §12.5.3): named with a weight
+ * above 0 (`x-gzip` is gzip), or not named at all and covered by a `*` above 0. Preference
+ * weights are not followed beyond that: the smaller body is what every client wants.
+ */
 function acceptedEncodings(header: string | undefined): Set<'br' | 'gzip'> {
-  const accepted = new Set<'br' | 'gzip'>();
+  const weights = new Map<string, number>();
   for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name, q] = part.trim().split(';');
-    if (q && /^\s*q=0(\.0*)?\s*$/.test(q)) continue;
-    const encoding = name?.trim();
-    if (encoding === 'br' || encoding === 'gzip') accepted.add(encoding);
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    // A weight that is no number refuses, as a client that wrote it surely meant no.
+    const weight = q === undefined ? 1 : /^q=[01](\.\d{0,3})?$/.test(q) ? Number(q.slice(2)) : 0;
+    if (name !== '') weights.set(name === 'x-gzip' ? 'gzip' : name, weight);
+  }
+  const accepted = new Set<'br' | 'gzip'>();
+  for (const encoding of ['br', 'gzip'] as const) {
+    if ((weights.get(encoding) ?? weights.get('*') ?? 0) > 0) accepted.add(encoding);
   }
   return accepted;
 }
 
-/** Encodes `value` exactly as the route's serializer would (the same zod schema, then JSON). */
 const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Encodes `value` exactly as the route's serializer would (the same zod schema, then JSON). */
 export function encodeResponse<S extends z.ZodType>(schema: S, value: z.infer<S>): EncodedJson<z.infer<S>> {
   return new EncodedJson(JSON.stringify(schema.encode(value)));
 }
