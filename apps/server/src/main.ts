@@ -108,7 +108,7 @@ async function main() {
   }
 
   if (wasNew && env.SEED_DEMO) {
-    const seeded = await seedDemo({ accountsDeps, database, dataDir: env.DATA_DIR, adminEmail: env.ADMIN_EMAILS.split(',')[0]!.trim(), now: new Date() });
+    const seeded = await seedDemo({ accountsDeps, database, dataDir: env.DATA_DIR, adminEmail: env.ADMIN_EMAILS.split(',')[0]!.trim(), now: new Date(), videoBaseUrl: env.VIDEO_BASE_URL });
     console.log(seeded.announcement);
     phases.mark('seed');
   }

@@ -70,7 +70,7 @@ export const adminAccountSchema = z.object({
   email: z.string(),
   type: accountTypeSchema,
   createdAt: z.iso.datetime(),
-  /** The last successful sign-in (the sign-in audit), null when never. */
+  /** The last successful sign-in, the session a sign-up opens included; null when never. */
   lastSignInAt: z.iso.datetime().nullable(),
   status: accountStatusSchema,
   lockedAt: z.iso.datetime().nullable(),

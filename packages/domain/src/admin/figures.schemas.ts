@@ -18,7 +18,10 @@ export const figuresSchema = z.object({
   generatedAt: z.iso.datetime(),
   accounts: z.object({ patient: count, professional: count, admin: count }),
   professionals: z.object({ verified: count, pending: count, rejected: count }),
-  /** Accounts that signed in or used a session in the last 30 days. */
+  /**
+   * Accounts that signed in (a sign-up's session included) or made a request with a session in
+   * the last 30 days; the last use is written at most once an hour per account.
+   */
   activeAccounts30Days: count,
   /** Oldest first, one per week (Monday), the current week last. */
   newAccountsPerWeek: z.array(z.object({ weekStart: z.iso.date(), count })),

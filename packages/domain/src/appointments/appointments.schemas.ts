@@ -80,7 +80,13 @@ export function minutesOfLocalTime(time: string): number {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
-const addressSchema = freeText({ min: 1, max: ADDRESS_MAX_LENGTH });
+// An empty or blank address says what is missing (the in-person rule's text), not a generic
+// "required": it is the only reason an address must be there.
+const addressSchema = freeText({
+  min: 1,
+  max: ADDRESS_MAX_LENGTH,
+  messages: { required: APPOINTMENT_ISSUES.addressRequired },
+});
 
 /** One opening: from `start` to `end` local time, cut into slots of `slotMinutes`, in one mode. */
 const openingShape = {
@@ -88,8 +94,8 @@ const openingShape = {
   end: localTimeSchema,
   slotMinutes: z.number().int().min(SLOT_MINUTES_MIN).max(SLOT_MINUTES_MAX),
   mode: appointmentModeSchema,
-  /** Where, for `in_person` (required then); null for `video`. */
-  address: addressSchema.nullable(),
+  /** Where, for `in_person` (required then); null (or left out) for `video`. */
+  address: addressSchema.nullable().default(null),
 };
 
 type Opening = {
@@ -112,20 +118,37 @@ function checkOpening(opening: Opening, ctx: z.RefinementCtx): void {
       message: APPOINTMENT_ISSUES.slotLongerThanRange,
     });
   }
-  if (opening.mode === 'in_person' && !opening.address) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['address'],
-      message: APPOINTMENT_ISSUES.addressRequired,
-    });
-  }
 }
+
+/**
+ * In person needs an address. Checked even when another field of the range is refused (a missing
+ * slot length, a wrong time), so the form names every field to fix at once rather than the
+ * address only after the rest was corrected. An empty string got its issue from addressSchema.
+ */
+const requireAddressInPerson = [
+  (opening: { mode: AppointmentMode; address: string | null }, ctx: z.RefinementCtx) => {
+    if (opening.mode === 'in_person' && opening.address === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: APPOINTMENT_ISSUES.addressRequired,
+      });
+    }
+  },
+  {
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as { mode?: unknown; address?: unknown } | null;
+      return typeof value === 'object' && value !== null && value.mode === 'in_person';
+    },
+  },
+] as const;
 
 /** A weekly rule: every `weekday` (ISO: 1 = Monday … 7 = Sunday). */
 export const weeklyRuleSchema = z
   .object({ weekday: z.number().int().min(1).max(7), ...openingShape })
   .strict()
-  .superRefine(checkOpening);
+  .superRefine(checkOpening)
+  .superRefine(...requireAddressInPerson);
 export type WeeklyRule = z.infer<typeof weeklyRuleSchema>;
 
 /**
@@ -143,7 +166,8 @@ export const availabilityExceptionSchema = z.discriminatedUnion('kind', [
   z
     .object({ kind: z.literal('open'), date: plausibleDate, ...openingShape })
     .strict()
-    .superRefine(checkOpening),
+    .superRefine(checkOpening)
+    .superRefine(...requireAddressInPerson),
 ]);
 export type AvailabilityException = z.infer<typeof availabilityExceptionSchema>;
 

@@ -155,6 +155,33 @@ export async function recordAuditEvent(
   }
 }
 
+/** An account's last sign-in, for the administrators' list and figures; like the audit, never fails the sign-in. */
+export async function recordSignIn(deps: AccountsDeps, userId: string): Promise<void> {
+  try {
+    await repo.markSignedIn(deps.database.db, userId, deps.clock.now());
+  } catch (error) {
+    deps.log.error({ err: error }, 'last sign-in write failed');
+  }
+}
+
+/** How stale `lastSeenAt` may get before a request writes it again: at most one write an hour per account. */
+export const LAST_SEEN_EVERY_MS = 3_600_000;
+
+/**
+ * A request made with the account's session: "used the app" for the figures' active accounts.
+ * Written only when the stored time is an hour old or more; a failed write is logged, never fails the request.
+ */
+export async function recordUse(deps: AccountsDeps, userId: string, lastSeenAt: Date | null): Promise<void> {
+  const now = deps.clock.now();
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
+  if (lastSeenAt && lastSeenAt >= staleBefore) return;
+  try {
+    await repo.markSeen(deps.database.db, userId, now, staleBefore);
+  } catch (error) {
+    deps.log.error({ err: error }, 'last use write failed');
+  }
+}
+
 /** The account as the app sees it; a failed lookup is logged and treated as a patient (SPEC §6). */
 export async function loadSessionUser(
   deps: AccountsDeps,
@@ -187,6 +214,7 @@ export async function completeSignIn(
     deletionCancelled = true;
   }
   await recordAuditEvent(deps, 'sign_in_success', ctx, userId, email ?? account.email);
+  await recordSignIn(deps, userId);
   const user = toSessionUser(account, deps.adminEmails);
   return { status: 'signed_in', user, redirectTo: homeFor(user.userType), deletionCancelled };
 }

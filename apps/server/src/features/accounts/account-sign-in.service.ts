@@ -14,6 +14,7 @@ import {
   completeSignIn,
   languageOf,
   recordAuditEvent,
+  recordUse,
   resolveUserType,
   throttle,
   toSessionUser,
@@ -201,6 +202,7 @@ export async function resolveActor(
     const account = await repo.findActorAccount(deps.database.db, userId);
     if (!account || account.deletionRequestedAt || account.lockedAt)
       return { actor: null, setCookies: outcome.setCookies };
+    await recordUse(deps, userId, account.lastSeenAt);
     return {
       actor: {
         userId,

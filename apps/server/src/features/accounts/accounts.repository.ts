@@ -20,6 +20,8 @@ export interface AccountRow {
   deletionRequestedAt: Date | null;
   /** Set while an administrator keeps the account locked. */
   lockedAt: Date | null;
+  /** The last sign-in or request with a session, at most an hour behind (see markSeen). */
+  lastSeenAt: Date | null;
   firstName: string | null;
   lastName: string | null;
   userType: string | null;
@@ -40,6 +42,7 @@ function selectAccount(db: Db) {
       twoFactorEnabled: user.twoFactorEnabled,
       deletionRequestedAt: user.deletionRequestedAt,
       lockedAt: user.lockedAt,
+      lastSeenAt: user.lastSeenAt,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       userType: profiles.userType,
@@ -74,6 +77,22 @@ export async function findActorAccount(db: Db, userId: string): Promise<AccountR
   let prepared = actorAccountQueries.get(db);
   if (!prepared) actorAccountQueries.set(db, (prepared = prepareActorAccount(db)));
   return (await prepared.execute({ userId }))[0];
+}
+
+/** A sign-in (or a sign-up that opened a session) at `at`: the last sign-in, and a use of the app. */
+export async function markSignedIn(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(user).set({ lastSignInAt: at, lastSeenAt: at }).where(eq(user.id, userId));
+}
+
+/**
+ * A request with a session at `at`: written only when the stored time is older than `staleBefore`
+ * (or missing), so at most one write per account and interval however many requests come.
+ */
+export async function markSeen(db: Db, userId: string, at: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(user)
+    .set({ lastSeenAt: at })
+    .where(and(eq(user.id, userId), sql`(${user.lastSeenAt} is null or ${user.lastSeenAt} < ${staleBefore.toISOString()}::timestamptz)`));
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {

@@ -19,6 +19,7 @@ import {
   inviteCode,
   loadSessionUser,
   recordAuditEvent,
+  recordSignIn,
   throttle,
   type AccountsDeps,
   type RequestContext,
@@ -38,7 +39,7 @@ export {
 // same AccountsDeps first.
 
 export function signUp(deps: AccountsDeps, input: SignUpData, ctx: RequestContext) {
-  return registerAccount(deps, input, ctx, { throttled: true, welcome: true });
+  return registerAccount(deps, input, ctx, { throttled: true, welcome: true, signsIn: true });
 }
 
 /** Demo seed: same rules and rows as a real sign-up, without throttling or e-mail. */
@@ -149,7 +150,9 @@ async function registerAccount(
   deps: AccountsDeps,
   input: SignUpData,
   ctx: RequestContext,
-  options: { throttled: boolean; welcome: boolean; role?: 'admin' },
+  // signsIn: the session sign-up opens goes to the person's browser (a sign-in, for the last
+  // sign-in and activity); the seed and admin:create drop theirs, nobody signed in.
+  options: { throttled: boolean; welcome: boolean; role?: 'admin'; signsIn?: boolean },
 ): Promise<AuthOutcome<{ user: SessionUser; redirectTo: ReturnType<typeof homeFor> }>> {
   if (options.throttled) await throttle(deps.limits.signUpPerIp, ctx.ip, deps.clock.now());
   const email = input.email.toLowerCase();
@@ -207,6 +210,7 @@ async function registerAccount(
     throw error;
   }
   await recordAuditEvent(deps, 'sign_up', ctx, userId, email);
+  if (options.signsIn) await recordSignIn(deps, userId);
   if (options.welcome) {
     // The welcome e-mail never delays nor blocks sign-up (SPEC §7).
     void deps.mailer

@@ -86,9 +86,8 @@ function accountColumns(adminEmails: ReadonlySet<string>) {
     type: accountTypeSql(adminEmails),
     status: accountStatusSql,
     createdAt: user.createdAt,
-    // The last successful sign-in, from the sign-in audit (its (user_id, created_at) index).
-    lastSignInAt: sql<Date | string | null>`(select max(a."created_at") from "auth_audit" a
-      where a."user_id" = "user"."id" and a."event" = 'sign_in_success')`,
+    // The last sign-in, a sign-up's own session included (written by the accounts feature).
+    lastSignInAt: user.lastSignInAt,
     lockedAt: user.lockedAt,
     lockReason: user.lockReason,
     deletionRequestedAt: user.deletionRequestedAt,

@@ -55,16 +55,19 @@ describe('GET /api/admin/figures', () => {
     await t.database.db.update(user).set({ createdAt: new Date('2026-11-01T22:30:00Z') }).where(eq(user.id, verified!.userId)); // Sun 1 Nov 23:30 Paris
     await t.database.db.update(user).set({ createdAt: new Date('2026-08-01T10:00:00Z') }).where(eq(user.id, pending!.userId));
 
-    // Activity in the last 30 days: a sign-in, a session used, one of each too old, a failed sign-in.
+    // Activity in the last 30 days is the account's last use (user.last_seen_at: its sign-ins and
+    // its requests with a session): two in, one a minute too old, one long ago. A session row or an
+    // audit line alone counts for nothing (the seed's sign-ups leave unused sessions).
+    await t.database.db.update(user).set({ lastSeenAt: new Date('2026-11-01T08:00:00Z') }).where(eq(user.id, patients[0]!.userId));
+    await t.database.db.update(user).set({ lastSeenAt: new Date('2026-10-31T08:00:00Z') }).where(eq(user.id, verified!.userId));
+    await t.database.db.update(user).set({ lastSeenAt: new Date('2026-10-03T08:59:00Z') }).where(eq(user.id, patients[1]!.userId));
+    await t.database.db.update(user).set({ lastSeenAt: new Date('2026-09-01T08:00:00Z') }).where(eq(user.id, pending!.userId));
     await t.database.db.insert(authAudit).values([
-      { id: randomUUID(), userId: patients[0]!.userId, event: 'sign_in_success', createdAt: new Date('2026-10-20T08:00:00Z') },
-      { id: randomUUID(), userId: patients[1]!.userId, event: 'sign_in_success', createdAt: new Date('2026-09-20T08:00:00Z') },
       { id: randomUUID(), userId: patients[2]!.userId, event: 'sign_in_failure', createdAt: new Date('2026-10-30T08:00:00Z') },
+      { id: randomUUID(), userId: patients[2]!.userId, event: 'sign_up', createdAt: new Date('2026-10-30T08:00:00Z') },
     ]);
     await t.database.db.insert(session).values([
-      { id: randomUUID(), token: randomUUID(), userId: patients[0]!.userId, expiresAt: new Date('2026-12-01T00:00:00Z'), updatedAt: new Date('2026-11-01T08:00:00Z') },
-      { id: randomUUID(), token: randomUUID(), userId: verified!.userId, expiresAt: new Date('2026-12-01T00:00:00Z'), updatedAt: new Date('2026-10-31T08:00:00Z') },
-      { id: randomUUID(), token: randomUUID(), userId: pending!.userId, expiresAt: new Date('2026-12-01T00:00:00Z'), updatedAt: new Date('2026-09-01T08:00:00Z') },
+      { id: randomUUID(), token: randomUUID(), userId: patients[2]!.userId, expiresAt: new Date('2026-12-01T00:00:00Z'), updatedAt: new Date('2026-11-01T08:00:00Z') },
     ]);
 
     // Readings received: counted by the Paris day they arrived, whatever day they were measured.
@@ -110,7 +113,7 @@ describe('GET /api/admin/figures', () => {
       pending: before.professionals.pending + 1,
       rejected: before.professionals.rejected + 1,
     });
-    // patients[0] (sign-in and session: once), verified (session); not the old ones nor a failure.
+    // patients[0] and verified; not the older ones, nor patients[2]'s failure, sign-up line or unused session.
     expect(body.activeAccounts30Days).toBe(before.activeAccounts30Days + 2);
 
     expect(body.newAccountsPerWeek).toHaveLength(12);

@@ -49,14 +49,14 @@ export async function countProfessionals(db: Db): Promise<{ verified: number; pe
   return { verified: n(row?.verified), pending: n(row?.pending), rejected: n(row?.rejected) };
 }
 
-/** Accounts with a successful sign-in or a session used since `since`. */
+/**
+ * Accounts that signed in (a sign-up's session included) or made a request with a session since
+ * `since`: `user.last_seen_at`, kept by the accounts feature at most an hour behind. Session rows
+ * are no measure: a sign-out deletes them, and sign-ups the seed or admin:create made have one
+ * nobody used.
+ */
 export async function countActiveAccounts(db: Db, since: Date): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*) as active from (
-      select user_id from auth_audit where event = 'sign_in_success' and created_at >= ${ts(since)} and user_id is not null
-      union
-      select user_id from session where updated_at >= ${ts(since)}
-    ) active_users`);
+  const result = await db.execute(sql`select count(*) as active from "user" where last_seen_at >= ${ts(since)}`);
   return n(rowsOf<{ active: unknown }>(result)[0]?.active);
 }
 

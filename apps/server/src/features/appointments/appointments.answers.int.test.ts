@@ -66,6 +66,44 @@ describe('appointments: video off, DST week, proposals', () => {
     ).toBeNull();
   });
 
+  it('refuses an in-person range or opening without address by naming the address, and stores nothing', async () => {
+    const before = (await call(doctor, 'GET', '/api/appointments/availability')).body;
+    const range = { start: '09:00', end: '12:00', slotMinutes: 30, mode: 'in_person' };
+    // Empty, blank, null or left out: always the in-person address rule, once, on that field.
+    for (const address of [{ address: '' }, { address: '   ' }, { address: null }, {}]) {
+      const refused = await call(doctor, 'PUT', '/api/appointments/availability', {
+        timezone: 'Europe/Paris',
+        rules: [{ weekday: 2, ...range, ...address }],
+        exceptions: [{ kind: 'open', date: '2026-11-05', ...range, ...address }],
+      });
+      expect(refused.statusCode, JSON.stringify(address)).toBe(400);
+      expect(refused.json().error.code).toBe('validation_failed');
+      expect(
+        refused
+          .json()
+          .error.issues.map((i: { path: unknown[]; message: string }) => [
+            i.path.join('.'),
+            i.message,
+          ]),
+        JSON.stringify(address),
+      ).toEqual([
+        ['body.rules.0.address', 'appointmentAddressRequired'],
+        ['body.exceptions.0.address', 'appointmentAddressRequired'],
+      ]);
+    }
+    // With another field refused in the same range, the address is named too.
+    const both = await call(doctor, 'PUT', '/api/appointments/availability', {
+      timezone: 'Europe/Paris',
+      rules: [{ weekday: 2, ...range, slotMinutes: 'trente', address: null }],
+      exceptions: [],
+    });
+    expect(both.json().error.issues.map((i: { path: unknown[] }) => i.path.join('.'))).toEqual([
+      'body.rules.0.slotMinutes',
+      'body.rules.0.address',
+    ]);
+    expect((await call(doctor, 'GET', '/api/appointments/availability')).body).toBe(before);
+  });
+
   it('keeps 09:00 Paris on both sides of the end of DST (25 October 2026), for a patient in New York too', async () => {
     t.clock.set(new Date('2026-10-22T12:00:00Z'));
     const saved = await call(doctor, 'PUT', '/api/appointments/availability', {

@@ -18,6 +18,13 @@ export const user = pgTable('user', {
   lockedAt: timestamp({ withTimezone: true }),
   /** The administrator's reason, shown to other administrators (never to the person). */
   lockReason: text(),
+  /** The last sign-in: a password (and second factor) accepted, or a sign-up that opened a session. */
+  lastSignInAt: timestamp({ withTimezone: true }),
+  /**
+   * The last time the account signed in or made a request with one of its sessions, written at
+   * most once an hour (the request that finds it older writes it): "active" in the figures.
+   */
+  lastSeenAt: timestamp({ withTimezone: true }),
 });
 
 export const session = pgTable(

@@ -127,6 +127,35 @@ describe('demo seed', () => {
     expect((await invite('ZZZZ9999')).statusCode).toBe(404);
   });
 
+  it('lets Camille book a slot of Dr Bernard or of the nurse in the next 14 days (in person: no VIDEO_BASE_URL here)', async () => {
+    const lines = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8').trim().split('\n');
+    const password = lines.find((l) => l.startsWith('camille.dupont@'))!.split(/\s+/)[1];
+    const jar = new CookieJar();
+    jar.store(await built.app.inject({ method: 'POST', url: '/api/accounts/sign-in', payload: { email: 'camille.dupont@demo.glucosuivi.fr', password }, headers: { origin: 'http://localhost:3000' }, remoteAddress: '10.9.4.1' }));
+    const professionals = (await built.app.inject({ url: '/api/appointments/professionals', headers: jar.header() })).json().professionals as { professionalId: string; firstName: string; hasAvailability: boolean }[];
+    expect(professionals.map((p) => [p.firstName, p.hasAvailability]).sort()).toEqual([
+      ['Claire', true],
+      ['Lucas', true],
+    ]);
+    const in14Days = now.getTime() + 14 * 86_400_000;
+    for (const professional of professionals) {
+      const list = (await built.app.inject({ url: `/api/appointments/professionals/${professional.professionalId}/slots?weeks=2`, headers: jar.header() })).json();
+      const slots = list.slots as { startsAt: string; mode: string; address: string | null }[];
+      expect(slots.length, professional.firstName).toBeGreaterThan(0);
+      for (const slot of slots) {
+        expect(Date.parse(slot.startsAt)).toBeGreaterThan(now.getTime());
+        expect(Date.parse(slot.startsAt)).toBeLessThan(in14Days);
+        expect(slot.mode).toBe('in_person');
+        expect(slot.address).toMatch(/75011 Paris$/);
+      }
+    }
+    const doctorId = professionals.find((p) => p.firstName === 'Claire')!.professionalId;
+    const first = (await built.app.inject({ url: `/api/appointments/professionals/${doctorId}/slots?weeks=2`, headers: jar.header() })).json().slots[0];
+    const booked = await built.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...jar.header(), origin: 'http://localhost:3000' }, payload: { professionalId: doctorId, startsAt: first.startsAt } });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json()).toMatchObject({ status: 'requested', startsAt: first.startsAt, mode: 'in_person' });
+  });
+
   it("gives Camille and Dr Bernard a short conversation, Camille's last message not yet read", async () => {
     const lines = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8').trim().split('\n');
     const signIn = async (email: string, address: string) => {

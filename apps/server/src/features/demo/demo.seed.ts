@@ -7,6 +7,7 @@ import { confirmTwoFactor } from '../accounts/account-credentials.service';
 import { doctors } from '../doctor/doctor.tables';
 import { scheduleEveryRefresh } from '../advice/advice-signals.service';
 import { seedForumDemo } from '../community/community.seed';
+import { seedDemoAvailability } from './demo-availability.seed';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import { bulkLoadingDatabase, inOneTransaction } from '../../platform/db/bulk-load';
 import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
@@ -55,6 +56,8 @@ export async function seedDemo(deps: {
   now: Date;
   /** Days of demo history (90 for the demo; tests use fewer). */
   days?: number;
+  /** VIDEO_BASE_URL: the professionals also offer video slots when set. */
+  videoBaseUrl?: string | undefined;
 }) {
   const days = deps.days ?? 90;
   const accounts: DemoAccount[] = [];
@@ -116,6 +119,11 @@ export async function seedDemo(deps: {
   });
 
   await seedConversation(deps.database, deps.now, { userId: ids.get('camille.dupont@demo.glucosuivi.fr')!, role: 'patient' }, { userId: ids.get('dr.bernard@demo.glucosuivi.fr')!, role: 'doctor' });
+  // The professionals' weekly schedules, so a demo patient can book a slot in the coming days.
+  await seedDemoAvailability(deps, {
+    doctor: { userId: ids.get('dr.bernard@demo.glucosuivi.fr')!, role: 'doctor' },
+    nurse: { userId: ids.get('infirmier.petit@demo.glucosuivi.fr')!, role: 'doctor' },
+  });
   // A few forum threads under the demo patients' pseudonyms, so the community is not empty.
   await seedForumDemo(deps.database, deps.now, { cgm: ids.get('camille.dupont@demo.glucosuivi.fr')!, manual: ids.get('jean.martin@demo.glucosuivi.fr')! });
   // The care team's triage signals: due at once, computed by the job worker once the server listens.

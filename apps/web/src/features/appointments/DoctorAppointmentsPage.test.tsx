@@ -154,7 +154,7 @@ describe('/doctor-appointments, availability editor', () => {
     fireEvent.change(within(row).getByLabelText('Début'), { target: { value: '14:00' } });
     fireEvent.change(within(row).getByLabelText('Fin'), { target: { value: '12:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer mes disponibilités' }));
-    expect(within(row).getAllByTestId('field-error').map((e) => e.textContent)).toEqual(['La fin doit être après le début.', "Indiquez l'adresse du cabinet."]);
+    expect(within(row).getAllByTestId('field-error').map((e) => e.textContent)).toEqual(['La fin doit être après le début.', "L'adresse est obligatoire pour une consultation en présentiel."]);
     expect(within(row).getByLabelText('Fin').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('availability-errors').textContent).toBe('Corrigez les 2 champs signalés avant d\'enregistrer.');
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
@@ -210,6 +210,6 @@ describe('/doctor-appointments, availability editor', () => {
     await screen.findByRole('group', { name: 'Plage 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer mes disponibilités' }));
     expect(await screen.findByTestId('field-error')).toBeTruthy();
-    expect(screen.getByTestId('field-error').textContent).toBe("Indiquez l'adresse du cabinet.");
+    expect(screen.getByTestId('field-error').textContent).toBe("L'adresse est obligatoire pour une consultation en présentiel.");
   });
 });

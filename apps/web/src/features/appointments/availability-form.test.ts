@@ -43,6 +43,21 @@ describe('availability form', () => {
     });
   });
 
+  it('names a missing in-person address even when another field of the same range is refused too', () => {
+    const result = toAvailabilityInput(
+      values({
+        rules: [{ ...newRule(), slotMinutes: '', address: '' }],
+        exceptions: [{ ...newOpening('2026-12-27'), start: '', address: '  ' } as never],
+      }),
+    );
+    expect('errors' in result && result.errors).toEqual({
+      'rules.0.slotMinutes': 'appointments:availability.errors.slotMinutes',
+      'rules.0.address': 'errors:issues.appointmentAddressRequired',
+      'exceptions.0.start': 'errors:issues.appointmentTimeInvalid',
+      'exceptions.0.address': 'errors:issues.appointmentAddressRequired',
+    });
+  });
+
   it("reads the server's issues the same way (their path starts with 'body')", () => {
     expect(fieldErrors([{ path: ['body', 'rules', 0, 'address'], message: 'appointmentAddressRequired' }, { path: ['body', 'timezone'], message: 'timezoneInvalid' }])).toEqual({
       'rules.0.address': 'errors:issues.appointmentAddressRequired',
