@@ -28,3 +28,14 @@ describe('parseEnv', () => {
     expect(result.ok && result.env.PORT).toBe(3000);
   });
 });
+
+describe('LEGAL_ADDRESS', () => {
+  it('is trimmed when set, absent when unset, and refused when it cannot be an address', () => {
+    const set = parseEnv({ LEGAL_ADDRESS: '  12 rue de la Santé, 75013 Paris ' });
+    expect(set.ok && set.env.LEGAL_ADDRESS).toBe('12 rue de la Santé, 75013 Paris');
+    const unset = parseEnv({});
+    expect(unset.ok && unset.env.LEGAL_ADDRESS).toBeUndefined();
+    const blank = parseEnv({ LEGAL_ADDRESS: '   ' });
+    expect(blank.ok ? [] : blank.problems).toEqual(['LEGAL_ADDRESS: must be a postal address']);
+  });
+});

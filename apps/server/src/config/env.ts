@@ -23,6 +23,16 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('GlucoSuivi <no-reply@glucosuivi.fr>'),
+  /**
+   * The publisher's postal address, shown in the site footer (French legal notice, LCEN art. 6);
+   * absent: the footer shows no address line rather than a placeholder.
+   */
+  LEGAL_ADDRESS: z
+    .string()
+    .trim()
+    .min(5, 'must be a postal address')
+    .max(300, 'must be at most 300 characters')
+    .optional(),
   ADMIN_EMAILS: z.string().default('admin@glucosuivi.fr'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanString.default(true),
