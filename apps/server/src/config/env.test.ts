@@ -39,3 +39,19 @@ describe('LEGAL_ADDRESS', () => {
     expect(blank.ok ? [] : blank.problems).toEqual(['LEGAL_ADDRESS: must be a postal address']);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('is required in production when the server listens beyond this machine, so no address says localhost', () => {
+    const missing = parseEnv({ NODE_ENV: 'production', HOST: '0.0.0.0' });
+    expect(missing.ok ? [] : missing.problems).toEqual([
+      'PUBLIC_URL: must be set in production when HOST (0.0.0.0) is reachable from other machines: the addresses in e-mails and calendar feeds are built with it',
+    ]);
+    expect(parseEnv({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://glucosuivi.example' }).ok).toBe(true);
+  });
+
+  it('may stay unset on this machine, or in development', () => {
+    expect(parseEnv({ NODE_ENV: 'production', HOST: '127.0.0.1' }).ok).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production' }).ok).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development', HOST: '0.0.0.0' }).ok).toBe(true);
+  });
+});

@@ -103,5 +103,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): { ok: true; env: Env } | { 
       problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
     };
   }
+  const missingPublicUrl = publicUrlProblem(parsed.data);
+  if (missingPublicUrl) return { ok: false, problems: [missingPublicUrl] };
   return { ok: true, env: { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR) } };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+
+/**
+ * Without PUBLIC_URL the origin defaults to http://localhost:PORT, which is right only for a
+ * server reached on this machine. A production server listening beyond it (HOST=0.0.0.0 in a
+ * container) would otherwise write localhost into every address it gives a person (e-mail links,
+ * the calendar feed address, sitemap.xml) and refuse its own pages' requests (Origin check).
+ */
+function publicUrlProblem(env: z.infer<typeof envSchema>): string | null {
+  if (env.PUBLIC_URL || env.NODE_ENV !== 'production' || LOOPBACK_HOSTS.has(env.HOST)) return null;
+  return `PUBLIC_URL: must be set in production when HOST (${env.HOST}) is reachable from other machines: the addresses in e-mails and calendar feeds are built with it`;
 }
