@@ -11,6 +11,7 @@ import { registerOriginCheck } from './platform/http/origin-check';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerHttpPlugins } from './platform/http/http-plugins';
 import { healthRoutes } from './features/health/health.routes';
+import { siteRoutes } from './features/site/site.routes';
 import type { Mailer } from './platform/mail';
 import type { PushSender } from './platform/push/push.port';
 import { Cooldown, keyHasher, RateLimiter, type RateLimitStore } from './platform/rate-limit';
@@ -129,6 +130,8 @@ export interface AppDeps {
   nightscoutFollow?: FollowRemoteOptions;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE); absent: no payments, premium is only granted. */
   payments?: PaymentsConfig;
+  /** LEGAL_ADDRESS: the publisher's postal address shown in the site footer; absent: no address line. */
+  legalAddress?: string | undefined;
 }
 
 export interface App {
@@ -323,6 +326,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
       startedAt,
       now: () => deps.clock.now().getTime(),
     });
+    siteRoutes(api, { legalAddress: deps.legalAddress });
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     accountsRoutes(api, accountsDeps);
     settingsRoutes(api, { database: deps.database, clock: deps.clock, events });

@@ -96,6 +96,7 @@ async function main() {
     // A followed Nightscout site on this machine over plain http: tests and development only.
     nightscoutFollow: { allowLoopback: env.NODE_ENV !== 'production' },
     appointments: { videoBaseUrl: env.VIDEO_BASE_URL, cancelHours: env.APPOINTMENT_CANCEL_HOURS },
+    legalAddress: env.LEGAL_ADDRESS,
     payments: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE } : undefined,
   });
   phases.mark('app');

@@ -23,6 +23,16 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('GlucoSuivi <no-reply@glucosuivi.fr>'),
+  /**
+   * The publisher's postal address, shown in the site footer (French legal notice, LCEN art. 6);
+   * absent: the footer shows no address line rather than a placeholder.
+   */
+  LEGAL_ADDRESS: z
+    .string()
+    .trim()
+    .min(5, 'must be a postal address')
+    .max(300, 'must be at most 300 characters')
+    .optional(),
   ADMIN_EMAILS: z.string().default('admin@glucosuivi.fr'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanString.default(true),
@@ -93,5 +103,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): { ok: true; env: Env } | { 
       problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
     };
   }
+  const missingPublicUrl = publicUrlProblem(parsed.data);
+  if (missingPublicUrl) return { ok: false, problems: [missingPublicUrl] };
   return { ok: true, env: { ...parsed.data, DATA_DIR: resolve(parsed.data.DATA_DIR) } };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+
+/**
+ * Without PUBLIC_URL the origin defaults to http://localhost:PORT, which is right only for a
+ * server reached on this machine. A production server listening beyond it (HOST=0.0.0.0 in a
+ * container) would otherwise write localhost into every address it gives a person (e-mail links,
+ * the calendar feed address, sitemap.xml) and refuse its own pages' requests (Origin check).
+ */
+function publicUrlProblem(env: z.infer<typeof envSchema>): string | null {
+  if (env.PUBLIC_URL || env.NODE_ENV !== 'production' || LOOPBACK_HOSTS.has(env.HOST)) return null;
+  return `PUBLIC_URL: must be set in production when HOST (${env.HOST}) is reachable from other machines: the addresses in e-mails and calendar feeds are built with it`;
 }

@@ -12,6 +12,11 @@ import type { MailMessage } from '../../platform/mail';
 
 const NBSP = '\u00A0';
 
+/** The noun a count takes in a language (CLDR rules: in French 0 and 1 are singular). */
+function plural(language: Language, count: number, one: string, other: string): string {
+  return new Intl.PluralRules(language).select(count) === 'one' ? one : other;
+}
+
 interface AlertTexts {
   locale: string;
   /** Subject of a single alert. */
@@ -46,7 +51,7 @@ const TEXTS: Record<Language, AlertTexts> = {
     hello: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     intro: `GlucoSuivi a enregistré une nouvelle alerte${NBSP}:`,
     summaryIntro: (count) => `GlucoSuivi a enregistré ${count} nouvelles alertes lors de l'import de vos mesures${NBSP}:`,
-    more: (count) => `… et ${count} autre(s) alerte(s).`,
+    more: (count) => `… et ${count} ${plural('fr', count, 'autre alerte', 'autres alertes')}.`,
     titles: {
       hypo: 'Hypoglycémie',
       urgent_hypo: 'Hypoglycémie sévère',
@@ -78,7 +83,7 @@ const TEXTS: Record<Language, AlertTexts> = {
     hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
     intro: 'GlucoSuivi recorded a new alert:',
     summaryIntro: (count) => `GlucoSuivi recorded ${count} new alerts while importing your readings:`,
-    more: (count) => `… and ${count} more alert(s).`,
+    more: (count) => `… and ${count} more ${plural('en', count, 'alert', 'alerts')}.`,
     titles: {
       hypo: 'Hypoglycaemia',
       urgent_hypo: 'Severe hypoglycaemia',
@@ -110,7 +115,7 @@ const TEXTS: Record<Language, AlertTexts> = {
     hello: (name) => (name ? `Hola ${name}:` : 'Hola:'),
     intro: 'GlucoSuivi ha registrado una nueva alerta:',
     summaryIntro: (count) => `GlucoSuivi ha registrado ${count} alertas nuevas al importar sus mediciones:`,
-    more: (count) => `… y ${count} alerta(s) más.`,
+    more: (count) => `… y ${count} ${plural('es', count, 'alerta', 'alertas')} más.`,
     titles: {
       hypo: 'Hipoglucemia',
       urgent_hypo: 'Hipoglucemia grave',

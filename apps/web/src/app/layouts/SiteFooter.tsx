@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getSiteInfo } from '@glucosuivi/domain/site/site.contract';
+import { apiCall } from '@/lib/api-client';
 import { useCurrentYear } from '@/lib/current-year';
 
 const GROUPS = [
@@ -40,7 +43,7 @@ const GROUPS = [
   },
 ] as const;
 
-/** The footer's contact details (spec §1); the postal address is in the catalogs, per language. */
+/** The footer's contact details (spec §1); the postal address is the instance's (LEGAL_ADDRESS). */
 const CONTACT_EMAIL = 'contact@glucosuivi.fr';
 
 const linkClass = 'inline-flex min-h-11 items-center rounded-lg text-sm hover:underline';
@@ -48,6 +51,11 @@ const linkClass = 'inline-flex min-h-11 items-center rounded-lg text-sm hover:un
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = useCurrentYear();
+  // Each self-hosted instance has its own publisher: the address comes from the server's
+  // configuration, and without one the line is left out rather than filled with a placeholder.
+  // Fetched after the page shows, so a prerendered page and its hydration agree (no address yet).
+  const site = useQuery({ queryKey: ['site'], queryFn: ({ signal }) => apiCall(getSiteInfo, { signal }), staleTime: Infinity });
+  const legalAddress = site.data?.legalAddress ?? null;
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -85,9 +93,12 @@ export function SiteFooter() {
                   {CONTACT_EMAIL}
                 </a>
               </dd>
-              <dt className="font-medium">{t('landing:footer.contactDetails.address')}</dt>
-              {/* Each self-hosted instance has its own publisher: its postal address is in the legal information (linked above). */}
-              <dd>{t('landing:footer.contactDetails.addressLines')}</dd>
+              {legalAddress ? (
+                <>
+                  <dt className="font-medium">{t('landing:footer.contactDetails.address')}</dt>
+                  <dd data-testid="legal-address">{legalAddress}</dd>
+                </>
+              ) : null}
             </dl>
             <p className="text-sm text-muted">{t('landing:footer.contactHint')}</p>
             <p className="mt-2 text-sm font-medium">{t('landing:footer.emergency')}</p>

@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GLUCOSE_BANDS, type GlucoseBand, type GlucoseRange } from '@glucosuivi/domain/glucose/bands';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
+import { BAND_FILL_CLASSES } from './band-style';
 import { bandLimits, bandPercents, bandWidths, formatNumber, glucoseDecimals } from './glucose-display';
 
 export interface BandTarget {
@@ -13,14 +14,6 @@ export interface BandTarget {
   /** Translation key of the target's wording under `health:tir.targetOf`. */
   key: string;
 }
-
-const BAR_CLASSES: Record<GlucoseBand, string> = {
-  very_low: 'bg-red-800',
-  low: 'bg-red-500',
-  in_range: 'bg-green-700',
-  high: 'bg-amber-400',
-  very_high: 'bg-amber-700',
-};
 
 interface TimeInRangeBarProps {
   bands: Record<GlucoseBand, number>;
@@ -50,7 +43,7 @@ export function TimeInRangeBar({ bands, range, unit, targets }: TimeInRangeBarPr
     <div>
       <div className="flex h-8 w-full overflow-hidden rounded-md border border-line" aria-hidden="true" data-testid="tir-bar">
         {GLUCOSE_BANDS.map((band) =>
-          widths[band] > 0 ? <div key={band} className={BAR_CLASSES[band]} style={{ width: `${widths[band]}%` }} /> : null,
+          widths[band] > 0 ? <div key={band} className={BAND_FILL_CLASSES[band]} style={{ width: `${widths[band]}%` }} /> : null,
         )}
       </div>
       <ul className="mt-3 flex flex-col gap-2" aria-label={t('tir.legend')}>
@@ -59,7 +52,7 @@ export function TimeInRangeBar({ bands, range, unit, targets }: TimeInRangeBarPr
           return (
             <li key={band} className="flex flex-col gap-1 text-sm sm:flex-row sm:items-center sm:gap-3">
               <div className="flex min-w-0 flex-1 items-center gap-2">
-                <span aria-hidden="true" className={`inline-block size-4 shrink-0 rounded-sm ${BAR_CLASSES[band]}`} />
+                <span aria-hidden="true" className={`inline-block size-4 shrink-0 rounded-sm ${BAND_FILL_CLASSES[band]}`} />
                 <span className="min-w-0 flex-1">
                   <span className="font-semibold">{t(`bands.${band}`)}</span>{' '}
                   <span className="whitespace-nowrap text-muted">({rangeText(band)})</span>

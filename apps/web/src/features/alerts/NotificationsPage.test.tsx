@@ -18,11 +18,11 @@ const PATIENT_ALERT: NotificationItem = {
 };
 
 /** The server's notifications: "read" changes what the next GET answers. */
-function api(stored: NotificationItem[]): Call[] {
+function api(stored: NotificationItem[], counts = { open: 0, acknowledged: 0, resolved: 0 }): Call[] {
   let items = stored;
   return stubApi(({ method, path }) => {
     if (path === '/api/settings') return Response.json(settings());
-    if (path === '/api/alerts') return Response.json({ items: [], counts: { open: 0, acknowledged: 0, resolved: 0 }, nextCursor: null });
+    if (path === '/api/alerts') return Response.json({ items: [], counts, nextCursor: null });
     if (method === 'GET' && path === '/api/notifications') return Response.json({ items, unread: items.filter((i) => i.readAt === null).length });
     if (method === 'POST' && path === '/api/notifications/read') {
       items = items.map((i) => ({ ...i, readAt: i.readAt ?? '2026-03-10T08:00:00.000Z' }));
@@ -98,5 +98,19 @@ describe('/notifications, the delivered items', () => {
     renderPage();
     expect(await screen.findByText("Aucune notification reçue pour l'instant. Vos rappels s'afficheront ici.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Tout marquer comme lu' })).toBeNull();
+  });
+});
+
+describe('/notifications, the alert counts', () => {
+  it('agrees each count with its noun: singular for 0 and 1 in French, plural from 2', async () => {
+    api([], { open: 1, acknowledged: 0, resolved: 0 });
+    renderPage();
+    expect((await screen.findByTestId('alert-counts')).textContent).toBe('1 non lue, 0 vue en attente de résolution.');
+  });
+
+  it('says the plural from 2', async () => {
+    api([], { open: 2, acknowledged: 3, resolved: 0 });
+    renderPage();
+    expect((await screen.findByTestId('alert-counts')).textContent).toBe('2 non lues, 3 vues en attente de résolution.');
   });
 });

@@ -52,7 +52,9 @@ export function NotificationsPage() {
           {t('alertsTitle')}
         </h2>
         {counts ? (
-          <p data-testid="alert-counts">{t('counts', { open: counts.open, acknowledged: counts.acknowledged })}</p>
+          <p data-testid="alert-counts">
+            {t('counts', { open: t('countsOpen', { count: counts.open }), acknowledged: t('countsSeen', { count: counts.acknowledged }) })}
+          </p>
         ) : null}
         <Segmented
           name="alert-filter"

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getWeeklyReport } from '@glucosuivi/domain/reports/reports.contract';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import type { GlucoseMetricsDto } from '@glucosuivi/domain/measurements/measurements.schemas';
-import { formatDateTime, formatGlucoseValue, formatNumber } from '@/components/charts/glucose-display';
+import { formatDateTime } from '@/components/charts/glucose-display';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
 import { AdviceCard } from '@/components/advice/AdviceCard';
 import { usePatientAdvice } from '@/components/advice/use-advice';
-import { verdict, type DeltaKey } from './weekly-view';
+import { formatWeeklyFigure, verdict, weeklyAlertsSentence, type DeltaKey } from './weekly-view';
 
 const ADVICE_DAYS = 14;
 const ROWS: readonly DeltaKey[] = ['inRange', 'belowRange', 'aboveRange', 'mean', 'gmi', 'cv', 'gri', 'activePercent'];
@@ -58,14 +58,7 @@ export function WeeklyReportPage() {
   }
   const r = report.data;
   const unit: GlucoseUnit = settings.isPending ? r.glucoseUnit : settings.unit;
-  const fmt = (key: DeltaKey, x: number | null, signed = false): string => {
-    if (x === null) return '—';
-    const sign = signed && x > 0 ? '+' : signed && x < 0 ? '−' : '';
-    const abs = signed ? Math.abs(x) : x;
-    if (key === 'mean') return `${sign}${formatGlucoseValue(abs, unit, language)} ${unit}`;
-    if (key === 'gri') return `${sign}${formatNumber(abs, language, 0)}`;
-    return `${sign}${formatNumber(abs, language, key === 'gmi' || key === 'belowRange' ? 1 : 0)} ${key === 'gmi' ? '%' : signed ? t('weekly.points') : '%'}`;
-  };
+  const fmt = (key: DeltaKey, x: number | null, signed = false): string => formatWeeklyFigure(t, key, x, { unit, language, signed });
   const sentences = ROWS.map((key) => ({ key, v: verdict(key, r.deltas[key]) })).filter((s) => s.v === 'better' || s.v === 'worse');
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
@@ -89,7 +82,7 @@ export function WeeklyReportPage() {
             {sentences.map((s) => (
               <li key={s.key}>{t(`weekly.sentence.${s.v}`, { metric: t(`weekly.metrics.${s.key}`), change: fmt(s.key, r.deltas[s.key], true) })}</li>
             ))}
-            <li>{t('weekly.alerts', { hypo: r.current.hypoAlerts, hyper: r.current.hyperAlerts })}</li>
+            <li>{weeklyAlertsSentence(t, r.current.hypoAlerts, r.current.hyperAlerts)}</li>
           </ul>
         )}
       </section>

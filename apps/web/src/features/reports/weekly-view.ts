@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
+import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import type { WeeklyReport } from '@glucosuivi/domain/reports/reports.schemas';
+import { formatGlucoseValue, formatNumber } from '@/components/charts/glucose-display';
 
 export type DeltaKey = keyof WeeklyReport['deltas'];
 
@@ -15,7 +18,16 @@ const BETTER_WHEN: Record<DeltaKey, 'up' | 'down' | null> = {
 };
 
 /** Changes smaller than this (in the metric's own unit) are "stable". */
-const STABLE: Record<DeltaKey, number> = { mean: 3, gmi: 0.1, cv: 1, inRange: 1, belowRange: 0.5, aboveRange: 1, gri: 1, activePercent: 1 };
+const STABLE: Record<DeltaKey, number> = {
+  mean: 3,
+  gmi: 0.1,
+  cv: 1,
+  inRange: 1,
+  belowRange: 0.5,
+  aboveRange: 1,
+  gri: 1,
+  activePercent: 1,
+};
 
 export type Verdict = 'better' | 'worse' | 'stable' | 'unknown';
 
@@ -25,5 +37,42 @@ export function verdict(key: DeltaKey, delta: number | null): Verdict {
   if (Math.abs(delta) < STABLE[key]) return 'stable';
   const good = BETTER_WHEN[key];
   if (good === null) return 'stable';
-  return (delta > 0) === (good === 'up') ? 'better' : 'worse';
+  return delta > 0 === (good === 'up') ? 'better' : 'worse';
+}
+
+/** Decimals a metric is printed with. */
+function decimalsOf(key: DeltaKey): number {
+  return key === 'gmi' || key === 'belowRange' ? 1 : 0;
+}
+
+/**
+ * A metric's value or, `signed`, its change ("−1 point", "+2,5 points"): a change of a share is in
+ * percentage points, worded in the singular or plural of the number as printed (rounded first), so
+ * 0.96 printed "1" is "1 point". `t` is the reports namespace's.
+ */
+export function formatWeeklyFigure(
+  t: TFunction,
+  key: DeltaKey,
+  x: number | null,
+  options: { unit: GlucoseUnit; language: string; signed?: boolean },
+): string {
+  if (x === null) return '—';
+  const { unit, language, signed = false } = options;
+  const sign = signed && x > 0 ? '+' : signed && x < 0 ? '−' : '';
+  const abs = signed ? Math.abs(x) : x;
+  if (key === 'mean') return `${sign}${formatGlucoseValue(abs, unit, language)} ${unit}`;
+  if (key === 'gri') return `${sign}${formatNumber(abs, language, 0)}`;
+  const decimals = decimalsOf(key);
+  const printed = formatNumber(abs, language, decimals);
+  if (key === 'gmi' || !signed) return `${sign}${printed} %`;
+  const shown = Math.round(abs * 10 ** decimals) / 10 ** decimals;
+  return `${sign}${printed} ${t('weekly.points', { count: shown })}`;
+}
+
+/** "Alertes cette semaine : 1 hypoglycémie, 2 hyperglycémies." — each count agrees with its noun. */
+export function weeklyAlertsSentence(t: TFunction, hypo: number, hyper: number): string {
+  return t('weekly.alerts', {
+    hypo: t('weekly.hypoAlerts', { count: hypo }),
+    hyper: t('weekly.hyperAlerts', { count: hyper }),
+  });
 }
