@@ -15,6 +15,10 @@ import { verdict, type DeltaKey } from './weekly-view';
 
 const ADVICE_DAYS = 14;
 const ROWS: readonly DeltaKey[] = ['inRange', 'belowRange', 'aboveRange', 'mean', 'gmi', 'cv', 'gri', 'activePercent'];
+/** Defined on continuous data only: a row only when one of the weeks shows it. */
+const CGM_ONLY: ReadonlySet<DeltaKey> = new Set(['gmi', 'gri', 'activePercent']);
+/** Shares of readings, not of time, when a week was measured with a meter. */
+const SHARES: ReadonlySet<DeltaKey> = new Set(['inRange', 'belowRange', 'aboveRange']);
 
 function metricOf(m: GlucoseMetricsDto | null, key: DeltaKey): number | null {
   if (!m) return null;
@@ -66,7 +70,15 @@ export function WeeklyReportPage() {
     if (key === 'gri') return `${sign}${formatNumber(abs, language, 0)}`;
     return `${sign}${formatNumber(abs, language, key === 'gmi' || key === 'belowRange' ? 1 : 0)} ${key === 'gmi' ? '%' : signed ? t('weekly.points') : '%'}`;
   };
-  const sentences = ROWS.map((key) => ({ key, v: verdict(key, r.deltas[key]) })).filter((s) => s.v === 'better' || s.v === 'worse');
+  // A change is claimed only between weeks read the same way with enough data each (comparison).
+  const { comparable, reason } = r.comparison;
+  const rows = ROWS.filter((key) => !CGM_ONLY.has(key) || metricOf(r.current.metrics, key) !== null || metricOf(r.previous.metrics, key) !== null);
+  const label = (key: DeltaKey) =>
+    SHARES.has(key) && (r.current.basis === 'meter' || (r.current.basis === 'none' && r.previous.basis === 'meter'))
+      ? t(`weeklyFigures.meterMetrics.${key}`)
+      : t(`weekly.metrics.${key}`);
+  const sentences = comparable ? rows.map((key) => ({ key, v: verdict(key, r.deltas[key]) })).filter((s) => s.v === 'better' || s.v === 'worse') : [];
+  const withheld = r.current.figures.cgmWithheld;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('weekly.title')}</h1>
@@ -85,10 +97,12 @@ export function WeeklyReportPage() {
         ) : (
           <ul className="list-disc pl-5">
             <li>{t('weekly.readings', { count: r.current.readings, previous: r.previous.readings })}</li>
-            {sentences.length === 0 ? <li>{t('weekly.stable')}</li> : null}
+            {reason ? <li>{t(`weeklyFigures.notComparable.${reason}`)}</li> : null}
+            {comparable && sentences.length === 0 ? <li>{t('weekly.stable')}</li> : null}
             {sentences.map((s) => (
-              <li key={s.key}>{t(`weekly.sentence.${s.v}`, { metric: t(`weekly.metrics.${s.key}`), change: fmt(s.key, r.deltas[s.key], true) })}</li>
+              <li key={s.key}>{t(`weekly.sentence.${s.v}`, { metric: label(s.key), change: fmt(s.key, r.deltas[s.key], true) })}</li>
             ))}
+            {withheld ? <li>{t(`weeklyFigures.withheld.${withheld}`)}</li> : null}
             <li>{t('weekly.alerts', { hypo: r.current.hypoAlerts, hyper: r.current.hyperAlerts })}</li>
           </ul>
         )}
@@ -107,9 +121,9 @@ export function WeeklyReportPage() {
             </tr>
           </thead>
           <tbody>
-            {ROWS.map((key) => (
+            {rows.map((key) => (
               <tr key={key} className="border-b border-line">
-                <th scope="row" className="py-2 pr-2 font-medium">{t(`weekly.metrics.${key}`)}</th>
+                <th scope="row" className="py-2 pr-2 font-medium">{label(key)}</th>
                 <td className="py-2 pr-2 tabular-nums">{fmt(key, metricOf(r.current.metrics, key))}</td>
                 <td className="py-2 pr-2 tabular-nums">{fmt(key, metricOf(r.previous.metrics, key))}</td>
                 <td className="py-2 tabular-nums">
