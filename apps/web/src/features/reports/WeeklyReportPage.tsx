@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getWeeklyReport } from '@glucosuivi/domain/reports/reports.contract';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import type { GlucoseMetricsDto } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { formatDateTime, formatGlucoseValue, formatNumber } from '@/components/charts/glucose-display';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
@@ -11,36 +10,9 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
 import { AdviceCard } from '@/components/advice/AdviceCard';
 import { usePatientAdvice } from '@/components/advice/use-advice';
-import { verdict, type DeltaKey } from './weekly-view';
+import { metricOf, verdict, weeklyClaims, type DeltaKey } from './weekly-view';
 
 const ADVICE_DAYS = 14;
-const ROWS: readonly DeltaKey[] = ['inRange', 'belowRange', 'aboveRange', 'mean', 'gmi', 'cv', 'gri', 'activePercent'];
-/** Defined on continuous data only: a row only when one of the weeks shows it. */
-const CGM_ONLY: ReadonlySet<DeltaKey> = new Set(['gmi', 'gri', 'activePercent']);
-/** Shares of readings, not of time, when a week was measured with a meter. */
-const SHARES: ReadonlySet<DeltaKey> = new Set(['inRange', 'belowRange', 'aboveRange']);
-
-function metricOf(m: GlucoseMetricsDto | null, key: DeltaKey): number | null {
-  if (!m) return null;
-  switch (key) {
-    case 'inRange':
-      return m.bands.in_range;
-    case 'belowRange':
-      return m.belowRange;
-    case 'aboveRange':
-      return m.aboveRange;
-    case 'mean':
-      return m.mean;
-    case 'gmi':
-      return m.gmi;
-    case 'cv':
-      return m.cv;
-    case 'gri':
-      return m.gri;
-    case 'activePercent':
-      return m.activePercent;
-  }
-}
 
 /** /weekly-report: the last 7 days against the 7 before, in figures and in words. */
 export function WeeklyReportPage() {
@@ -71,13 +43,8 @@ export function WeeklyReportPage() {
     return `${sign}${formatNumber(abs, language, key === 'gmi' || key === 'belowRange' ? 1 : 0)} ${key === 'gmi' ? '%' : signed ? t('weekly.points') : '%'}`;
   };
   // A change is claimed only between weeks read the same way with enough data each (comparison).
-  const { comparable, reason } = r.comparison;
-  const rows = ROWS.filter((key) => !CGM_ONLY.has(key) || metricOf(r.current.metrics, key) !== null || metricOf(r.previous.metrics, key) !== null);
-  const label = (key: DeltaKey) =>
-    SHARES.has(key) && (r.current.basis === 'meter' || (r.current.basis === 'none' && r.previous.basis === 'meter'))
-      ? t(`weeklyFigures.meterMetrics.${key}`)
-      : t(`weekly.metrics.${key}`);
-  const sentences = comparable ? rows.map((key) => ({ key, v: verdict(key, r.deltas[key]) })).filter((s) => s.v === 'better' || s.v === 'worse') : [];
+  const { rows, readingShares, changes, stable, notComparable } = weeklyClaims(r);
+  const label = (key: DeltaKey) => (readingShares(key) ? t(`weeklyFigures.meterMetrics.${key}`) : t(`weekly.metrics.${key}`));
   const withheld = r.current.figures.cgmWithheld;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
@@ -97,10 +64,10 @@ export function WeeklyReportPage() {
         ) : (
           <ul className="list-disc pl-5">
             <li>{t('weekly.readings', { count: r.current.readings, previous: r.previous.readings })}</li>
-            {reason ? <li>{t(`weeklyFigures.notComparable.${reason}`)}</li> : null}
-            {comparable && sentences.length === 0 ? <li>{t('weekly.stable')}</li> : null}
-            {sentences.map((s) => (
-              <li key={s.key}>{t(`weekly.sentence.${s.v}`, { metric: label(s.key), change: fmt(s.key, r.deltas[s.key], true) })}</li>
+            {notComparable ? <li>{t(`weeklyFigures.notComparable.${notComparable}`)}</li> : null}
+            {stable ? <li>{t('weekly.stable')}</li> : null}
+            {changes.map((c) => (
+              <li key={c.key}>{t(`weekly.sentence.${c.verdict}`, { metric: label(c.key), change: fmt(c.key, r.deltas[c.key], true) })}</li>
             ))}
             {withheld ? <li>{t(`weeklyFigures.withheld.${withheld}`)}</li> : null}
             <li>{t('weekly.alerts', { hypo: r.current.hypoAlerts, hyper: r.current.hyperAlerts })}</li>
