@@ -129,7 +129,8 @@ function drawGlucoseSections(page: Page, metrics: Metrics, top: number): number 
   // Why GMI, GRI, sensor time and the AGP are missing; else whether the report is representative.
   const note = figures.cgmWithheld ? t.cgmWithheld[figures.cgmWithheld] : !metrics.sufficiency.sufficient ? t.insufficient : null;
   if (note) {
-    doc.font('Helvetica-Oblique').fontSize(8).fillColor(COLORS.low).text(note, left, y, { width });
+    // A meter's note explains, it does not warn.
+    doc.font('Helvetica-Oblique').fontSize(8).fillColor(figures.cgmWithheld === 'no_cgm' ? COLORS.muted : COLORS.low).text(note, left, y, { width });
     y = doc.y + 6;
   }
 
@@ -329,6 +330,7 @@ function drawDaily(doc: Doc, input: GlucoseReportInput, area: { x: number; y: nu
   const cellW = (area.w - gap * (columns - 1)) / columns;
   const cellH = 46;
   const { range } = input.targets;
+  const meterDots = input.glucose.basis === 'meter';
   let index = 0;
   let cursor = 0;
   for (let k = days - 1; k >= 0; k--) {
@@ -348,6 +350,11 @@ function drawDaily(doc: Doc, input: GlucoseReportInput, area: { x: number; y: nu
       if (ti < start) continue;
       const x = box.x + ((ti - start) / (end - start)) * box.w;
       const yy = yScale(box, input.series.v[cursor] as number);
+      // Finger-sticks hours apart are points, not a line (which the 15-minute rule would never draw).
+      if (meterDots) {
+        doc.circle(x, yy, 1.2).fill(COLORS.median);
+        continue;
+      }
       // A gap of more than 15 minutes breaks the line instead of drawing a false straight segment.
       if (!started || ti - previousT > 15 * 60_000) doc.moveTo(x, yy);
       else doc.lineTo(x, yy);
