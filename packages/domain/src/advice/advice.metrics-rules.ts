@@ -1,5 +1,6 @@
 import { bandPercents, type GlucoseTargets } from '../glucose/bands';
 import { evaluateTargets, SUFFICIENT_ACTIVE_PERCENT, type TargetCheck } from '../glucose/metrics';
+import { cgmCoverageSufficient, meterMinReadings } from '../measurements/glucose-figures';
 import type { ColumnSeries } from '../glucose/series';
 import { roundHalfUp } from '../glucose/stats';
 import { localDaysOf } from '../glucose/timezone';
@@ -13,23 +14,22 @@ import type { FindingOf } from './advice.schemas';
  * compared as printed (evaluateTargets), so a finding never contradicts the dashboard's figure.
  */
 
-/**
- * A meter needs on average one reading a day over the period (14 in 14 days). Fewer is not a
- * picture of the patient's glucose: a week without any reading hides whole weeks of lows, and
- * a share "below range" of a dozen readings moves by 8 points with each of them.
- */
-export const METER_MIN_READINGS_PER_DAY = 1;
+/** The meter's minimum is the figures' rule (glucose-figures.ts), kept importable from here. */
+export { METER_MIN_READINGS_PER_DAY } from '../measurements/glucose-figures';
 
 /** Points of time in range the consensus calls a clinically meaningful change. */
 export const TIR_CHANGE_MIN_POINTS = 5;
 
 const tenths = (x: number): number => roundHalfUp(x, 1);
 
-/** CGM worn less than 70 % of the period, or a meter used less than once a day on average. */
+/**
+ * CGM worn less than 70 % of the period, or a meter used less than once a day on average: the
+ * rules every surface applies before showing CGM figures or a trend (glucose-figures.ts).
+ */
 export function findInsufficientData(g: PeriodGlucose): FindingOf<'insufficient_data'> | null {
   if (g.source === 'cgm') {
     const active = g.metrics?.activePercent ?? 0;
-    if (active >= SUFFICIENT_ACTIVE_PERCENT) return null;
+    if (cgmCoverageSufficient(active)) return null;
     return makeFinding('insufficient_data', 'info', {
       source: 'cgm',
       periodDays: g.periodDays,
@@ -40,7 +40,7 @@ export function findInsufficientData(g: PeriodGlucose): FindingOf<'insufficient_
       minReadingCount: null,
     });
   }
-  const minReadings = Math.ceil(g.periodDays * METER_MIN_READINGS_PER_DAY);
+  const minReadings = meterMinReadings(g.periodDays);
   if (g.count >= minReadings) return null;
   return makeFinding('insufficient_data', 'info', {
     source: 'meter',
@@ -118,7 +118,7 @@ export function findTirChange(
   timeZone: string,
 ): FindingOf<'tir_change'> | null {
   if (g.source !== 'cgm' || !previousReadings || !g.metrics) return null;
-  if (g.metrics.activePercent < SUFFICIENT_ACTIVE_PERCENT) return null;
+  if (!cgmCoverageSufficient(g.metrics.activePercent)) return null;
   const previousEnd = g.start;
   const previousStart = g.start - (g.end - g.start);
   const previousSeries = sliceSeries(previousReadings, previousStart, previousEnd);
@@ -129,7 +129,7 @@ export function findTirChange(
     end: previousEnd,
     days,
   });
-  if (!previous || previous.activePercent < SUFFICIENT_ACTIVE_PERCENT) return null;
+  if (!previous || !cgmCoverageSufficient(previous.activePercent)) return null;
   const currentPercent = bandPercents(g.metrics.bands).in_range;
   const previousPercent = bandPercents(previous.bands).in_range;
   const changePoints = tenths(currentPercent - previousPercent);

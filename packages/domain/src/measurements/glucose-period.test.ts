@@ -46,7 +46,7 @@ describe('summarizeGlucosePeriod', () => {
     it(`gives the same report from typed columns and from plain arrays: ${name}`, () => {
       const fromArrays = summarizeGlucosePeriod(readings, options);
       expect(summarizeGlucosePeriod(typed(readings), options)).toEqual(fromArrays);
-      expect(fromArrays.basis).toBe(name === 'meter only' ? 'meter' : 'cgm');
+      expect(fromArrays.basis).toBe(name === 'meter only' ? 'meter' : name === 'CGM with finger-sticks between' ? 'mixed' : 'cgm');
     });
   }
 

@@ -1,15 +1,17 @@
 import { computeAgp } from '../glucose/agp';
-import type { GlucoseTargets } from '../glucose/bands';
+import { BAND_HIGH, BAND_LOW, BAND_VERY_HIGH, BAND_VERY_LOW, bandIndex, type GlucoseRange, type GlucoseTargets } from '../glucose/bands';
 import { computeDailyStats } from '../glucose/daily';
 import { computeGlucoseMetrics, evaluateTargets, SUFFICIENT_DAYS, type GlucoseMetrics } from '../glucose/metrics';
 import { roundHalfUp } from '../glucose/stats';
-import type { AgpDto, GlucoseMetricsDto, GlucosePeriod } from './measurements.schemas';
+import { DAY_MS } from '../glucose/timezone';
+import { glucoseBasis, glucoseFigures } from './glucose-figures';
+import type { AgpDto, GlucoseMetricsDto, GlucosePeriod, MeterFigures } from './measurements.schemas';
 
 /**
  * The glucose picture of one period, from the stored readings, with the glucose module's
  * functions (never re-implemented here). Device readings (CGM, import, Nightscout) make a CGM
  * report; without any, manual and meter readings make a meter summary with count-weighted bands
- * and no AGP or active time worth the name (AGP needs dense data).
+ * and readings counted. Which CGM-only figures show is glucose-figures.ts's decision.
  */
 
 export interface PeriodReadings {
@@ -72,8 +74,8 @@ function keepsEveryReading(readings: PeriodReadings, deviceOnly: boolean): boole
 const iso = (ms: number): string => new Date(ms).toISOString();
 const nullIfNaN = (x: number): number | null => (x === x ? roundHalfUp(x, 1) : null);
 
-/** Metrics as the API sends them (ISO times). */
-export function metricsToDto(m: GlucoseMetrics): GlucoseMetricsDto {
+/** Metrics as the API sends them (ISO times), without the CGM-only figures the period's figures forbid. */
+export function metricsToDto(m: GlucoseMetrics, cgmFigures: boolean): GlucoseMetricsDto {
   return {
     n: m.n,
     firstAt: iso(m.firstAt),
@@ -82,17 +84,38 @@ export function metricsToDto(m: GlucoseMetrics): GlucoseMetricsDto {
     median: m.median,
     sd: m.sd,
     cv: m.cv,
-    gmi: m.gmi,
+    gmi: cgmFigures ? m.gmi : null,
     bands: m.bands,
     belowRange: m.belowRange,
     aboveRange: m.aboveRange,
-    gri: m.gri,
-    griZone: m.griZone,
-    activePercent: m.activePercent,
+    gri: cgmFigures ? m.gri : null,
+    griZone: cgmFigures ? m.griZone : null,
+    activePercent: cgmFigures ? m.activePercent : null,
     daysOfData: m.daysOfData,
     intervalMinutes: m.intervalMinutes,
     sufficiency: m.sufficiency,
   };
+}
+
+/** A meter period's counts of readings outside the range, and its readings per day. */
+export function meterFigures(series: { v: ArrayLike<number> }, range: GlucoseRange, periodDays: number): MeterFigures {
+  let lows = 0;
+  let veryLows = 0;
+  let highs = 0;
+  let veryHighs = 0;
+  let n = 0;
+  for (let i = 0; i < series.v.length; i++) {
+    const x = series.v[i] as number;
+    if (x !== x) continue;
+    n++;
+    // The same band edges as the metrics' shares (bands.ts): below the low limit, above the high one.
+    const band = bandIndex(x, range);
+    if (band <= BAND_LOW) lows++;
+    if (band === BAND_VERY_LOW) veryLows++;
+    if (band >= BAND_HIGH) highs++;
+    if (band === BAND_VERY_HIGH) veryHighs++;
+  }
+  return { readingsPerDay: periodDays > 0 ? roundHalfUp(n / periodDays, 1) : 0, lows, veryLows, highs, veryHighs };
 }
 
 /** Metrics, target checks, AGP and daily stats of the readings of [periodStart, periodEnd). */
@@ -102,16 +125,21 @@ export function summarizeGlucosePeriod(
 ): GlucosePeriod {
   let deviceCount = 0;
   for (let i = 0; i < readings.device.length; i++) if (readings.device[i]) deviceCount++;
-  const basis = deviceCount > 0 ? 'cgm' : readings.t.length > 0 ? 'meter' : 'none';
-  if (basis === 'none') return { basis, readings: 0, metrics: null, targetChecks: [], agp: null, daily: [] };
-  const series = pick(readings, basis === 'cgm');
+  const basis = glucoseBasis(deviceCount, readings.t.length - deviceCount);
+  const periodDays = options.periodDays ?? (options.periodEnd - options.periodStart) / DAY_MS;
+  if (basis === 'none') {
+    const figures = glucoseFigures({ basis, cgmActivePercent: null, readings: 0, periodDays });
+    return { basis, figures, meter: null, readings: 0, metrics: null, targetChecks: [], agp: null, daily: [] };
+  }
+  const fromSensor = basis !== 'meter';
+  const series = pick(readings, fromSensor);
   const range = options.targets.range;
-  const metrics =
-    basis === 'cgm'
-      ? computeGlucoseMetrics(series, { range, periodStart: options.periodStart, periodEnd: options.periodEnd, periodDays: options.periodDays })
-      : computeGlucoseMetrics(series, { range, weighting: 'count' });
+  const metrics = fromSensor
+    ? computeGlucoseMetrics(series, { range, periodStart: options.periodStart, periodEnd: options.periodEnd, periodDays: options.periodDays })
+    : computeGlucoseMetrics(series, { range, weighting: 'count' });
+  const figures = glucoseFigures({ basis, cgmActivePercent: fromSensor ? (metrics?.activePercent ?? null) : null, readings: series.t.length, periodDays });
   let agp: AgpDto | null = null;
-  if (basis === 'cgm') {
+  if (figures.cgm) {
     const profile = computeAgp(series, { timeZone: options.timeZone });
     agp = {
       binMinutes: profile.binMinutes,
@@ -132,16 +160,18 @@ export function summarizeGlucosePeriod(
     bands: d.bands,
   }));
   // A meter summary spans the local days that have readings ("1 mesure sur 1 jour"), not the
-  // few minutes between its first and last reading.
-  if (metrics && basis === 'meter') {
+  // few minutes between its first and last reading; it has no sensor, so no active time to be
+  // sufficient (the span between finger-sticks is not "time the sensor was active").
+  if (metrics && !fromSensor) {
     metrics.daysOfData = daily.length;
-    const enoughDays = daily.length >= SUFFICIENT_DAYS;
-    metrics.sufficiency = { enoughDays, enoughActive: metrics.sufficiency.enoughActive, sufficient: enoughDays && metrics.sufficiency.enoughActive };
+    metrics.sufficiency = { enoughDays: daily.length >= SUFFICIENT_DAYS, enoughActive: false, sufficient: false };
   }
   return {
     basis,
+    figures,
+    meter: fromSensor ? null : meterFigures(series, range, periodDays),
     readings: series.t.length,
-    metrics: metrics ? metricsToDto(metrics) : null,
+    metrics: metrics ? metricsToDto(metrics, figures.cgm) : null,
     targetChecks: metrics ? evaluateTargets(metrics, options.targets) : [],
     agp,
     daily,

@@ -359,7 +359,11 @@ const bandShares = z.object({
   very_high: z.number(),
 });
 
-/** Metrics of glucose/metrics.ts, times as ISO strings. */
+/**
+ * Metrics of glucose/metrics.ts, times as ISO strings. GMI, GRI and its zone and the sensor-active
+ * time are null where the period's figures forbid them (glucose-figures.ts: no sensor, or a sensor
+ * that covered less than 70 % of the period).
+ */
 export const glucoseMetricsSchema = z.object({
   n: z.number().int(),
   firstAt: z.iso.datetime(),
@@ -368,13 +372,13 @@ export const glucoseMetricsSchema = z.object({
   median: z.number(),
   sd: z.number().nullable(),
   cv: z.number().nullable(),
-  gmi: z.number(),
+  gmi: z.number().nullable(),
   bands: bandShares,
   belowRange: z.number(),
   aboveRange: z.number(),
-  gri: z.number(),
-  griZone: z.enum(['A', 'B', 'C', 'D', 'E']),
-  activePercent: z.number(),
+  gri: z.number().nullable(),
+  griZone: z.enum(['A', 'B', 'C', 'D', 'E']).nullable(),
+  activePercent: z.number().nullable(),
   daysOfData: z.number(),
   intervalMinutes: z.number(),
   sufficiency: z.object({ enoughDays: z.boolean(), enoughActive: z.boolean(), sufficient: z.boolean() }),
@@ -411,13 +415,42 @@ export const dailyStatsSchema = z.object({
   bands: bandShares,
 });
 
+export const glucoseBasisSchema = z.enum(['cgm', 'meter', 'mixed', 'none']);
+
+/** Which figures the period may show (glucose-figures.ts, the one rule of every surface). */
+export const glucoseFiguresSchema = z.object({
+  basis: glucoseBasisSchema,
+  /** GMI, GRI, sensor-active time and AGP are shown. */
+  cgm: z.boolean(),
+  /** Why they are not: no sensor reading in the period, or a sensor covering under 70 % of it. */
+  cgmWithheld: z.enum(['no_cgm', 'cgm_too_little']).nullable(),
+  /** Enough data of its basis for a comparison with another period. */
+  enough: z.boolean(),
+});
+
+/** A meter period's own figures: readings are counted, not weighted by time. */
+export const meterFiguresSchema = z.object({
+  /** Readings per day over the period's days, 1 decimal. */
+  readingsPerDay: z.number(),
+  /** Readings below the range's low limit (very low ones included), and below its very-low limit. */
+  lows: z.number().int(),
+  veryLows: z.number().int(),
+  /** Readings above the range's high limit (very high ones included), and above its very-high limit. */
+  highs: z.number().int(),
+  veryHighs: z.number().int(),
+});
+export type MeterFigures = z.infer<typeof meterFiguresSchema>;
+
 /**
- * The glucose part of a period. `basis` says which readings the metrics describe: a CGM report
- * when the period holds device readings (manual fingersticks are then left out, they would
- * distort time-weighted shares), else a meter summary of manual and meter readings.
+ * The glucose part of a period. `basis` says which readings the period holds: with device
+ * readings (`cgm`, `mixed`) the metrics describe the sensor's (finger-sticks are then left out,
+ * they would distort time-weighted shares), else (`meter`) the manual and meter readings, counted.
  */
 export const glucosePeriodSchema = z.object({
-  basis: z.enum(['cgm', 'meter', 'none']),
+  basis: glucoseBasisSchema,
+  figures: glucoseFiguresSchema,
+  /** The meter's figures (meter basis only). */
+  meter: meterFiguresSchema.nullable(),
   readings: z.number().int(),
   metrics: glucoseMetricsSchema.nullable(),
   targetChecks: z.array(targetCheckSchema),

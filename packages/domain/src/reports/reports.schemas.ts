@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { glucoseMetricsSchema, glucoseUnitSchema } from '../measurements/measurements.schemas';
+import { glucoseBasisSchema, glucoseFiguresSchema, glucoseMetricsSchema, glucoseUnitSchema, meterFiguresSchema } from '../measurements/measurements.schemas';
 
 export const REPORT_DAYS = [7, 14, 30, 90] as const;
 
@@ -13,7 +13,10 @@ export const glucosePdfQuerySchema = z
   })
   .strict();
 
-/** Difference last week − previous week of each metric (null when either week lacks it). */
+/**
+ * Difference last week − previous week of each metric: null when either week lacks it, and all
+ * null when the weeks may not be compared (`comparison`).
+ */
 export const metricDeltasSchema = z.object({
   mean: z.number().nullable(),
   gmi: z.number().nullable(),
@@ -28,7 +31,9 @@ export const metricDeltasSchema = z.object({
 export const weekSchema = z.object({
   from: z.iso.datetime(),
   to: z.iso.datetime(),
-  basis: z.enum(['cgm', 'meter', 'none']),
+  basis: glucoseBasisSchema,
+  figures: glucoseFiguresSchema,
+  meter: meterFiguresSchema.nullable(),
   readings: z.number().int(),
   metrics: glucoseMetricsSchema.nullable(),
   hypoAlerts: z.number().int(),
@@ -41,6 +46,11 @@ export const weeklyReportSchema = z.object({
   timeZone: z.string(),
   current: weekSchema,
   previous: weekSchema,
+  /** Whether a change may be claimed (glucose-figures.ts comparePeriods), and why not. */
+  comparison: z.object({
+    comparable: z.boolean(),
+    reason: z.enum(['current_too_little', 'previous_too_little', 'basis_changed']).nullable(),
+  }),
   deltas: metricDeltasSchema,
 });
 export type WeeklyReport = z.infer<typeof weeklyReportSchema>;

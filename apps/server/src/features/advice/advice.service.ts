@@ -4,6 +4,7 @@ import type { AdviceFeedback, AdviceFinding, AdviceKind, AdviceResponse } from '
 import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 import type { ColumnSeries } from '@glucosuivi/domain/glucose/series';
 import { DAY_MS, lastLocalDays, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
+import { glucoseBasis } from '@glucosuivi/domain/measurements/glucose-figures';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { ClientInfo } from '../../platform/http/client-info';
@@ -63,11 +64,17 @@ export function adviceGlucose(
   columns: { t: ArrayLike<number>; v: ArrayLike<number>; device: ArrayLike<boolean | number> },
   period: { from: number; to: number },
 ): { source: 'cgm' | 'meter'; readings: ColumnSeries } {
-  let cgm = false;
-  for (let i = 0; i < columns.t.length && !cgm; i++) {
+  let device = 0;
+  let other = 0;
+  for (let i = 0; i < columns.t.length; i++) {
     const ti = columns.t[i] as number;
-    cgm = Boolean(columns.device[i]) && ti >= period.from && ti < period.to;
+    if (ti < period.from || ti >= period.to) continue;
+    if (columns.device[i]) device++;
+    else other++;
   }
+  // The dashboard's basis: a period with sensor readings (cgm or mixed) is read from the sensor.
+  const basis = glucoseBasis(device, other);
+  const cgm = basis === 'cgm' || basis === 'mixed';
   const t: number[] = [];
   const v: number[] = [];
   for (let i = 0; i < columns.t.length; i++) {

@@ -31,6 +31,7 @@ describe('the demo CGM patient through every surface', () => {
   const now = new Date('2026-11-24T09:00:00Z');
   const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
   let camille: { userId: string; role: 'patient' };
+  let jean: { userId: string; role: 'patient' };
   let doctor: { userId: string; role: 'doctor' };
 
   beforeAll(async () => {
@@ -51,6 +52,7 @@ describe('the demo CGM patient through every surface', () => {
     const idOf = async (email: string) =>
       rowsOf<{ id: string }>(await database.db.execute(sql`select id from "user" where email = ${email}`))[0]!.id;
     camille = { userId: await idOf('camille.dupont@demo.glucosuivi.fr'), role: 'patient' };
+    jean = { userId: await idOf('jean.martin@demo.glucosuivi.fr'), role: 'patient' };
     doctor = { userId: await idOf('dr.bernard@demo.glucosuivi.fr'), role: 'doctor' };
   }, 600_000);
   afterAll(async () => {
@@ -144,6 +146,47 @@ describe('the demo CGM patient through every surface', () => {
       expect(valueAfter('Temps dans la cible')).toBe(`${bandPercents(metrics.bands).in_range.toFixed(1).replace('.', ',')} %`);
       expect(valueAfter('Glycémie moyenne')).toBe(`${Math.round(metrics.mean)} mg/dL`);
       expect(text).toContain('14 jours');
+    }
+  }, 120_000);
+
+  it('shows Jean, who uses a meter, meter figures on every surface: no GMI, GRI, sensor time or unfounded trend', async () => {
+    const dashboard = (await get('/api/measurements/summary?days=14', jean)).json();
+    const metrics = dashboard.glucose.metrics;
+    expect(dashboard.glucose.basis).toBe('meter');
+    expect([metrics.gmi, metrics.gri, metrics.griZone, metrics.activePercent, dashboard.glucose.agp]).toEqual([null, null, null, null, null]);
+    expect(dashboard.glucose.figures).toMatchObject({ cgm: false, cgmWithheld: 'no_cgm' });
+    expect(dashboard.glucose.meter.readingsPerDay).toBeCloseTo(dashboard.glucose.readings / 14, 1);
+
+    // The professional's list and patient page: the same rule.
+    const triage = (await get('/api/doctor/patients?filter=all&sort=worst_first', doctor)).json();
+    const row = triage.items.find((r: { patientId: string }) => r.patientId === jean.userId);
+    expect(row.glucose.readings).toBe(dashboard.glucose.readings);
+    expect(row.glucose.gmi).toBeNull();
+    const page = (await get(`/api/doctor/patients/${jean.userId}/summary?days=14`, doctor)).json();
+    expect([page.summary.glucose.metrics.gmi, page.summary.glucose.metrics.gri, page.summary.glucose.metrics.activePercent]).toEqual([null, null, null]);
+
+    // The weekly report: meter weeks, compared only when both hold a reading a day on average.
+    const weekly = (await get('/api/reports/weekly', jean)).json();
+    expect(weekly.current.basis).toBe('meter');
+    expect([weekly.deltas.gmi, weekly.deltas.gri, weekly.deltas.activePercent]).toEqual([null, null, null]);
+    expect(weekly.comparison.comparable).toBe(weekly.current.readings >= 7 && weekly.previous.readings >= 7);
+
+    // Advice reads him as a meter user: shares "of your readings", never a sensor's wear time.
+    const advice = adviceResponseSchema.parse((await get('/api/advice?days=14', jean)).json());
+    for (const finding of advice.findings) {
+      if (finding.kind === 'insufficient_data') expect(finding.evidence.source).toBe('meter');
+      if (finding.kind === 'time_below_range') expect(finding.evidence.basis).toBe('readings');
+      expect(['high_variability', 'tir_change']).not.toContain(finding.kind);
+    }
+
+    if (hasPdftotext) {
+      const pdf = await get('/api/reports/glucose.pdf?days=14', jean);
+      const dir = scratchDir('gs-meter-pdf-');
+      writeFileSync(join(dir, 'r.pdf'), pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u00A0\u202F]/g, ' ');
+      for (const absent of ['Temps dans la cible', 'GMI (indicateur', 'Indice de risque glycémique', 'Temps de capteur actif', 'Profil glycémique ambulatoire']) expect(text).not.toContain(absent);
+      for (const present of ['Répartition des mesures', 'Mesures dans la cible', 'Mesures par jour', 'Écart type', 'Mesures sous 70 mg/dL', 'Mesures au-dessus de 180 mg/dL']) expect(text).toContain(present);
+      expect(text.replace(/\s+/g, ' ')).toContain('ne se calculent qu’à partir d’un capteur de glucose en continu');
     }
   }, 120_000);
 

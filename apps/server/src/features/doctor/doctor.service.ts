@@ -16,6 +16,7 @@ import { arrangeTriage } from '@glucosuivi/domain/doctor/doctor.rules';
 import { ALERT_KINDS, type Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { alertReachesProfessional } from '@glucosuivi/domain/alerts/alerts.rules';
 import { figuresFromSums, SUFFICIENT_ACTIVE_PERCENT, SUFFICIENT_DAYS } from '@glucosuivi/domain/glucose/metrics';
+import { cgmCoverageSufficient } from '@glucosuivi/domain/measurements/glucose-figures';
 import { roundHalfUp } from '@glucosuivi/domain/glucose/stats';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
 import { MEASUREMENT_KINDS, type GlucoseSeriesResponse } from '@glucosuivi/domain/measurements/measurements.schemas';
@@ -244,7 +245,9 @@ export function toTriageRow(row: TriageDbRow, now: number, days: number = TRIAGE
       belowRange: figures?.belowRange ?? null,
       veryLow: figures?.veryLow ?? null,
       aboveRange: figures?.aboveRange ?? null,
-      gmi: figures?.gmi ?? null,
+      // GMI is defined on continuous data only: shown when the sensor covered enough of the
+      // period, by the rule of every other surface (glucose-figures.ts).
+      gmi: cgmCoverageSufficient(activePercent) ? (figures?.gmi ?? null) : null,
       cv: figures?.cv ?? null,
       daysWithData,
       activePercent,

@@ -115,7 +115,10 @@ function drawHeader({ doc, input, t, left, label }: Page): void {
 /** Time in ranges with the metrics, then the AGP and the daily charts; returns the y below them. */
 function drawGlucoseSections(page: Page, metrics: Metrics, top: number): number {
   const { doc, input, t, left, width } = page;
-  doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(11).text(t.timeInRanges, left, top);
+  const { figures } = input.glucose;
+  // A meter's shares are shares of its readings, not of time.
+  const heading = figures.basis === 'meter' ? t.readingsInRanges : t.timeInRanges;
+  doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(11).text(heading, left, top);
   let y = doc.y + 4;
   const barH = 150;
   // The shares as the dashboard prints them: one decimal, adding up to exactly 100 %.
@@ -123,8 +126,11 @@ function drawGlucoseSections(page: Page, metrics: Metrics, top: number): number 
   drawBandBar(page, metrics, printed, { x: left, y, w: 26, h: barH });
   const my = drawMetrics(page, metrics, printed, y);
   y = Math.max(y + barH + 8, my);
-  if (input.glucose.basis === 'cgm' && !metrics.sufficiency.sufficient) {
-    doc.font('Helvetica-Oblique').fontSize(8).fillColor(COLORS.low).text(t.insufficient, left, y, { width });
+  // Why GMI, GRI, sensor time and the AGP are missing; else whether the report is representative.
+  const note = figures.cgmWithheld ? t.cgmWithheld[figures.cgmWithheld] : !metrics.sufficiency.sufficient ? t.insufficient : null;
+  if (note) {
+    // A meter's note explains, it does not warn.
+    doc.font('Helvetica-Oblique').fontSize(8).fillColor(figures.cgmWithheld === 'no_cgm' ? COLORS.muted : COLORS.low).text(note, left, y, { width });
     y = doc.y + 6;
   }
 
@@ -182,13 +188,21 @@ function drawMetrics({ doc, input, t, left, width, glucoseText }: Page, metrics:
     doc.font('Helvetica-Bold').fontSize(12).fillColor(COLORS.text).text(value, mx, my);
     my = doc.y + 4;
   };
-  metricLine(t.timeInRange, formatPercent(input.language, printed.in_range, 1));
+  const meter = input.glucose.meter;
+  metricLine(meter ? t.readingsInRange : t.timeInRange, formatPercent(input.language, printed.in_range, 1));
   metricLine(t.mean, glucoseText(metrics.mean));
-  metricLine(t.gmi, formatPercent(input.language, metrics.gmi, 1));
+  if (metrics.gmi !== null) metricLine(t.gmi, formatPercent(input.language, metrics.gmi, 1));
+  if (meter) metricLine(t.sd, metrics.sd === null ? '—' : glucoseText(metrics.sd));
   metricLine(t.cv, metrics.cv === null ? '—' : formatPercent(input.language, metrics.cv, 1));
-  metricLine(t.gri(metrics.griZone), formatNumber(input.language, metrics.gri, 0));
-  if (input.glucose.basis === 'cgm') metricLine(t.activeTime, formatPercent(input.language, metrics.activePercent));
+  if (metrics.gri !== null && metrics.griZone !== null) metricLine(t.gri(metrics.griZone), formatNumber(input.language, metrics.gri, 0));
+  if (metrics.activePercent !== null) metricLine(t.activeTime, formatPercent(input.language, metrics.activePercent));
   metricLine(t.readings, formatNumber(input.language, metrics.n, 0));
+  if (meter) {
+    const { range } = input.targets;
+    metricLine(t.readingsPerDay, formatNumber(input.language, meter.readingsPerDay, 1));
+    metricLine(t.lows(glucoseText(range.lowBelow)), t.countWithin(meter.lows, meter.veryLows, glucoseText(range.veryLowBelow), 'below'));
+    metricLine(t.highs(glucoseText(range.highAbove)), t.countWithin(meter.highs, meter.veryHighs, glucoseText(range.veryHighAbove), 'above'));
+  }
   return my;
 }
 
@@ -316,6 +330,7 @@ function drawDaily(doc: Doc, input: GlucoseReportInput, area: { x: number; y: nu
   const cellW = (area.w - gap * (columns - 1)) / columns;
   const cellH = 46;
   const { range } = input.targets;
+  const meterDots = input.glucose.basis === 'meter';
   let index = 0;
   let cursor = 0;
   for (let k = days - 1; k >= 0; k--) {
@@ -335,6 +350,11 @@ function drawDaily(doc: Doc, input: GlucoseReportInput, area: { x: number; y: nu
       if (ti < start) continue;
       const x = box.x + ((ti - start) / (end - start)) * box.w;
       const yy = yScale(box, input.series.v[cursor] as number);
+      // Finger-sticks hours apart are points, not a line (which the 15-minute rule would never draw).
+      if (meterDots) {
+        doc.circle(x, yy, 1.2).fill(COLORS.median);
+        continue;
+      }
       // A gap of more than 15 minutes breaks the line instead of drawing a false straight segment.
       if (!started || ti - previousT > 15 * 60_000) doc.moveTo(x, yy);
       else doc.lineTo(x, yy);

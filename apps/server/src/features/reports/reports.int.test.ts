@@ -132,8 +132,41 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     expect(report).toMatchObject({ glucoseUnit: 'mmol/L', timeZone: 'Europe/Paris' });
     expect(report.current.to).toBe(new Date(NOW).toISOString());
     expect(report.previous.to).toBe(report.current.from);
-    expect(report.current.basis).toBe('cgm');
+    // A sensor fortnight and one finger-stick: read from the sensor, and comparable.
+    expect(report.current.basis).toBe('mixed');
+    expect(report.comparison).toEqual({ comparable: true, reason: null });
     expect(report.deltas.mean).toBeCloseTo((report.current.metrics?.mean ?? 0) - (report.previous.metrics?.mean ?? 0), 9);
+  });
+
+  it('gives a new patient with one reading no GMI, GRI or sensor time and no trend against an empty week', async () => {
+    const newcomer = await createTestUser(t.database, { firstName: 'Nouveau' });
+    const one = { kind: 'glucose', measuredAt: new Date(NOW - 3_600_000).toISOString(), value: 112, unit: 'mg/dL', context: 'fasting' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/measurements', headers: actingAs(newcomer), payload: one })).statusCode).toBe(201);
+    const summary = (await t.app.inject({ url: '/api/measurements/summary?days=14', headers: actingAs(newcomer) })).json();
+    expect([summary.glucose.metrics.gmi, summary.glucose.metrics.gri, summary.glucose.metrics.activePercent]).toEqual([null, null, null]);
+    expect(summary.glucose.figures).toMatchObject({ basis: 'meter', cgm: false, cgmWithheld: 'no_cgm', enough: false });
+    const report = weeklyReportSchema.parse((await t.app.inject({ url: '/api/reports/weekly', headers: actingAs(newcomer) })).json());
+    expect(report.comparison).toEqual({ comparable: false, reason: 'current_too_little' });
+    expect(Object.values(report.deltas).every((d) => d === null)).toBe(true);
+    if (!hasPdftotext) return;
+    const file = join(scratchDir('gs-pdf-'), 'one.pdf');
+    writeFileSync(file, (await t.app.inject({ url: '/api/reports/glucose.pdf?days=14', headers: actingAs(newcomer) })).rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    for (const absent of ['GMI (indicateur', 'Indice de risque glycémique', 'Temps de capteur actif', 'Temps dans la cible']) expect(text).not.toContain(absent);
+    expect(text).toContain('Mesures dans la cible');
+  });
+
+  it.skipIf(!hasPdftotext)('prints no GMI, GRI, sensor time or AGP for a sensor worn 3 days of 14, and says why', async () => {
+    const briefly = await createTestUser(t.database, { firstName: 'Bref' });
+    const cgm = generateCgmDays({ seed: 5, days: 3, endAt: NOW - 5 * 60_000 });
+    const readings = cgm.t.map((time, i) => ({ measuredAt: new Date(time).toISOString(), value: cgm.v[i] as number }));
+    const up = await t.app.inject({ method: 'POST', url: '/api/measurements/glucose/batch', headers: actingAs(briefly), payload: { source: 'cgm', deviceId: 'libre', unit: 'mg/dL', readings } });
+    expect(up.statusCode).toBe(200);
+    const file = join(scratchDir('gs-pdf-'), 'brief.pdf');
+    writeFileSync(file, (await t.app.inject({ url: '/api/reports/glucose.pdf?days=14', headers: actingAs(briefly) })).rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    for (const absent of ['GMI (indicateur', 'Indice de risque glycémique', 'Temps de capteur actif', 'Profil glycémique ambulatoire']) expect(text).not.toContain(absent);
+    expect(text.replace(/\s+/g, ' ')).toContain('Le capteur a fonctionné moins de 70 % de la période');
   });
 
   it('refuses a PDF period other than 7, 14, 30 or 90 days', async () => {

@@ -1,6 +1,7 @@
 import { lastLocalDays, localDaysOf, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
 import type { GlucoseMetricsDto, GlucosePeriod } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { WeeklyReport } from '@glucosuivi/domain/reports/reports.schemas';
+import { comparePeriods } from '@glucosuivi/domain/measurements/glucose-figures';
 import { fhirBundleChunks } from '@glucosuivi/domain/fhir/fhir.bundle';
 import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
@@ -93,7 +94,12 @@ function delta(current: number | null | undefined, previous: number | null | und
   return current === null || current === undefined || previous === null || previous === undefined ? null : current - previous;
 }
 
-function deltas(current: GlucoseMetricsDto | null, previous: GlucoseMetricsDto | null): WeeklyReport['deltas'] {
+/**
+ * The changes of each metric, only between two weeks read the same way with enough data each
+ * (comparePeriods); GMI, GRI and sensor time only where both weeks show them.
+ */
+function deltas(current: GlucoseMetricsDto | null, previous: GlucoseMetricsDto | null, comparable: boolean): WeeklyReport['deltas'] {
+  if (!comparable) return { mean: null, gmi: null, cv: null, inRange: null, belowRange: null, aboveRange: null, gri: null, activePercent: null };
   return {
     mean: delta(current?.mean, previous?.mean),
     gmi: delta(current?.gmi, previous?.gmi),
@@ -125,6 +131,8 @@ export async function weeklyReport(deps: ReportsDeps, actor: Actor | null): Prom
         from: from.toISOString(),
         to: to.toISOString(),
         basis: period.basis,
+        figures: period.figures,
+        meter: period.meter,
         readings: period.readings,
         metrics: period.metrics,
         hypoAlerts: await countAlertsInPeriod(tx, patient.userId, ['hypo', 'urgent_hypo'], from, to),
@@ -133,12 +141,14 @@ export async function weeklyReport(deps: ReportsDeps, actor: Actor | null): Prom
     };
     const current = await week(thisWeek);
     const previous = await week(weekBefore);
+    const comparison = comparePeriods(current.figures, previous.figures);
     return {
       glucoseUnit: context.glucoseUnit,
       timeZone: context.timeZone,
       current,
       previous,
-      deltas: deltas(current.metrics, previous.metrics),
+      comparison,
+      deltas: deltas(current.metrics, previous.metrics, comparison.comparable),
     };
   });
 }

@@ -24,6 +24,17 @@ export interface ReportTexts {
   activeTime: string;
   readings: string;
   insufficient: string;
+  /** A meter report's headings and figures: shares of readings, counted lows and highs. */
+  readingsInRanges: string;
+  readingsInRange: string;
+  sd: string;
+  readingsPerDay: string;
+  lows: (limit: string) => string;
+  highs: (limit: string) => string;
+  /** A count and, when any, how many of them lie beyond the second limit. */
+  countWithin: (count: number, beyond: number, limit: string, side: 'below' | 'above') => string;
+  /** Why GMI, GRI, sensor time and the AGP are not printed (glucose-figures.ts). */
+  cgmWithheld: { no_cgm: string; cgm_too_little: string };
   agp: string;
   agpLegend: string;
   daily: string;
@@ -79,6 +90,19 @@ const fr: ReportTexts = {
   activeTime: 'Temps de capteur actif',
   readings: 'Mesures',
   insufficient: 'Données insuffisantes pour un rapport représentatif (moins de 14 jours ou moins de 70 % de temps actif).',
+  readingsInRanges: 'Répartition des mesures',
+  readingsInRange: 'Mesures dans la cible',
+  sd: 'Écart type',
+  readingsPerDay: 'Mesures par jour',
+  lows: (limit) => `Mesures sous ${limit}`,
+  highs: (limit) => `Mesures au-dessus de ${limit}`,
+  countWithin: (count, beyond, limit, side) => (beyond > 0 ? `${count} (dont ${beyond} ${side === 'below' ? 'sous' : 'au-dessus de'} ${limit})` : `${count}`),
+  cgmWithheld: {
+    no_cgm:
+      `Glycémies capillaires${NBSP}: les pourcentages portent sur le nombre de mesures, pas sur le temps. Le GMI, le GRI, le temps de capteur actif et le profil AGP ne se calculent qu’à partir d’un capteur de glucose en continu${NBSP}; ils ne figurent donc pas ici.`,
+    cgm_too_little:
+      `Le capteur a fonctionné moins de 70${NBSP}% de la période${NBSP}: le GMI, le GRI, le temps de capteur actif et le profil AGP ne sont pas affichés, car ils ne seraient pas représentatifs.`,
+  },
   agp: 'Profil glycémique ambulatoire (AGP)',
   agpLegend: 'Médiane, 25–75 % et 5–95 % des valeurs selon l’heure',
   daily: 'Profils quotidiens',
@@ -132,6 +156,19 @@ const en: ReportTexts = {
   activeTime: 'CGM active time',
   readings: 'Readings',
   insufficient: 'Not enough data for a representative report (under 14 days or under 70% active time).',
+  readingsInRanges: 'Readings by range',
+  readingsInRange: 'Readings in range',
+  sd: 'Standard deviation',
+  readingsPerDay: 'Readings per day',
+  lows: (limit) => `Readings below ${limit}`,
+  highs: (limit) => `Readings above ${limit}`,
+  countWithin: (count, beyond, limit, side) => (beyond > 0 ? `${count} (${beyond} ${side === 'below' ? 'below' : 'above'} ${limit})` : `${count}`),
+  cgmWithheld: {
+    no_cgm:
+      'Finger-stick readings: the percentages are shares of readings, not of time. GMI, GRI, sensor active time and the AGP profile are computed from a continuous glucose monitor only, so they are not shown here.',
+    cgm_too_little:
+      'The sensor was active less than 70% of the period: GMI, GRI, sensor active time and the AGP profile are not shown, as they would not be representative.',
+  },
   agp: 'Ambulatory glucose profile (AGP)',
   agpLegend: 'Median, 25–75% and 5–95% of values by time of day',
   daily: 'Daily profiles',
@@ -185,6 +222,19 @@ const es: ReportTexts = {
   activeTime: 'Tiempo de sensor activo',
   readings: 'Mediciones',
   insufficient: 'Datos insuficientes para un informe representativo (menos de 14 días o menos del 70 % de tiempo activo).',
+  readingsInRanges: 'Reparto de las mediciones',
+  readingsInRange: 'Mediciones en rango',
+  sd: 'Desviación estándar',
+  readingsPerDay: 'Mediciones por día',
+  lows: (limit) => `Mediciones por debajo de ${limit}`,
+  highs: (limit) => `Mediciones por encima de ${limit}`,
+  countWithin: (count, beyond, limit, side) => (beyond > 0 ? `${count} (${beyond} ${side === 'below' ? 'por debajo de' : 'por encima de'} ${limit})` : `${count}`),
+  cgmWithheld: {
+    no_cgm:
+      'Glucemias capilares: los porcentajes se refieren al número de mediciones, no al tiempo. El GMI, el GRI, el tiempo de sensor activo y el perfil AGP solo se calculan con un sensor de glucosa continuo, por eso no aparecen aquí.',
+    cgm_too_little:
+      `El sensor funcionó menos del 70${NBSP}% del periodo: el GMI, el GRI, el tiempo de sensor activo y el perfil AGP no se muestran porque no serían representativos.`,
+  },
   agp: 'Perfil ambulatorio de glucosa (AGP)',
   agpLegend: 'Mediana, 25–75 % y 5–95 % de los valores según la hora',
   daily: 'Perfiles diarios',

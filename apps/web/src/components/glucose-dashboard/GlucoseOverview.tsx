@@ -32,7 +32,8 @@ export function GlucoseOverview({
         <LastGlucose summary={summary} unit={unit} timeZone={timeZone} series={series} />
         <MetricsCard summary={summary} unit={unit} language={language} />
       </div>
-      <Card id="tir" title={t('tir.title')}>
+      {/* A meter's shares are shares of its readings, not of time. */}
+      <Card id="tir" title={summary.glucose.basis === 'meter' ? t('meterFigures.tirTitle') : t('tir.title')}>
         {metrics ? (
           <TimeInRangeBar bands={metrics.bands} range={summary.targets.range} unit={unit} targets={bandTargets(summary.glucose.targetChecks)} />
         ) : (

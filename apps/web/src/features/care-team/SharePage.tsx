@@ -123,7 +123,7 @@ function SharedData({ view }: { view: SharedView }) {
             {m ? (
               <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
                 <Metric label={t('health:metrics.mean')} value={`${formatGlucoseValue(m.mean, unit, language)} ${unit}`} />
-                <Metric label={t('health:metrics.gmi')} value={`${formatNumber(m.gmi, language, 1)} %`} />
+                {m.gmi !== null ? <Metric label={t('health:metrics.gmi')} value={`${formatNumber(m.gmi, language, 1)} %`} /> : null}
                 <Metric label={t('health:metrics.cv')} value={m.cv === null ? '—' : `${formatNumber(m.cv, language, 1)} %`} />
                 <Metric label={t('health:metrics.readings')} value={formatNumber(glucose.readings, language, 0)} />
               </dl>

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getWeeklyReport } from '@glucosuivi/domain/reports/reports.contract';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import type { GlucoseMetricsDto } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
@@ -11,32 +10,9 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
 import { AdviceCard } from '@/components/advice/AdviceCard';
 import { usePatientAdvice } from '@/components/advice/use-advice';
-import { formatWeeklyFigure, verdict, weeklyAlertsSentence, type DeltaKey } from './weekly-view';
+import { formatWeeklyFigure, metricOf, verdict, weeklyAlertsSentence, weeklyClaims, type DeltaKey } from './weekly-view';
 
 const ADVICE_DAYS = 14;
-const ROWS: readonly DeltaKey[] = ['inRange', 'belowRange', 'aboveRange', 'mean', 'gmi', 'cv', 'gri', 'activePercent'];
-
-function metricOf(m: GlucoseMetricsDto | null, key: DeltaKey): number | null {
-  if (!m) return null;
-  switch (key) {
-    case 'inRange':
-      return m.bands.in_range;
-    case 'belowRange':
-      return m.belowRange;
-    case 'aboveRange':
-      return m.aboveRange;
-    case 'mean':
-      return m.mean;
-    case 'gmi':
-      return m.gmi;
-    case 'cv':
-      return m.cv;
-    case 'gri':
-      return m.gri;
-    case 'activePercent':
-      return m.activePercent;
-  }
-}
 
 /** /weekly-report: the last 7 days against the 7 before, in figures and in words. */
 export function WeeklyReportPage() {
@@ -59,7 +35,10 @@ export function WeeklyReportPage() {
   const r = report.data;
   const unit: GlucoseUnit = settings.isPending ? r.glucoseUnit : settings.unit;
   const fmt = (key: DeltaKey, x: number | null, signed = false): string => formatWeeklyFigure(t, key, x, { unit, language, signed });
-  const sentences = ROWS.map((key) => ({ key, v: verdict(key, r.deltas[key]) })).filter((s) => s.v === 'better' || s.v === 'worse');
+  // A change is claimed only between weeks read the same way with enough data each (comparison).
+  const { rows, readingShares, changes, stable, notComparable } = weeklyClaims(r);
+  const label = (key: DeltaKey) => (readingShares(key) ? t(`weeklyFigures.meterMetrics.${key}`) : t(`weekly.metrics.${key}`));
+  const withheld = r.current.figures.cgmWithheld;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-6 sm:px-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('weekly.title')}</h1>
@@ -78,10 +57,12 @@ export function WeeklyReportPage() {
         ) : (
           <ul className="list-disc pl-5">
             <li>{t('weekly.readings', { count: r.current.readings, previous: r.previous.readings })}</li>
-            {sentences.length === 0 ? <li>{t('weekly.stable')}</li> : null}
-            {sentences.map((s) => (
-              <li key={s.key}>{t(`weekly.sentence.${s.v}`, { metric: t(`weekly.metrics.${s.key}`), change: fmt(s.key, r.deltas[s.key], true) })}</li>
+            {notComparable ? <li>{t(`weeklyFigures.notComparable.${notComparable}`)}</li> : null}
+            {stable ? <li>{t('weekly.stable')}</li> : null}
+            {changes.map((c) => (
+              <li key={c.key}>{t(`weekly.sentence.${c.verdict}`, { metric: label(c.key), change: fmt(c.key, r.deltas[c.key], true) })}</li>
             ))}
+            {withheld ? <li>{t(`weeklyFigures.withheld.${withheld}`)}</li> : null}
             <li>{weeklyAlertsSentence(t, r.current.hypoAlerts, r.current.hyperAlerts)}</li>
           </ul>
         )}
@@ -100,9 +81,9 @@ export function WeeklyReportPage() {
             </tr>
           </thead>
           <tbody>
-            {ROWS.map((key) => (
+            {rows.map((key) => (
               <tr key={key} className="border-b border-line">
-                <th scope="row" className="py-2 pr-2 font-medium">{t(`weekly.metrics.${key}`)}</th>
+                <th scope="row" className="py-2 pr-2 font-medium">{label(key)}</th>
                 <td className="py-2 pr-2 tabular-nums">{fmt(key, metricOf(r.current.metrics, key))}</td>
                 <td className="py-2 pr-2 tabular-nums">{fmt(key, metricOf(r.previous.metrics, key))}</td>
                 <td className="py-2 tabular-nums">

@@ -76,3 +76,52 @@ export function weeklyAlertsSentence(t: TFunction, hypo: number, hyper: number):
     hyper: t('weekly.hyperAlerts', { count: hyper }),
   });
 }
+
+const ROWS: readonly DeltaKey[] = ['inRange', 'belowRange', 'aboveRange', 'mean', 'gmi', 'cv', 'gri', 'activePercent'];
+/** Defined on continuous data only: a row only when one of the weeks shows it. */
+const CGM_ONLY: ReadonlySet<DeltaKey> = new Set(['gmi', 'gri', 'activePercent']);
+/** Shares of readings, not of time, when the weeks were measured with a meter. */
+const SHARES: ReadonlySet<DeltaKey> = new Set(['inRange', 'belowRange', 'aboveRange']);
+
+type WeekMetrics = WeeklyReport['current']['metrics'];
+
+export function metricOf(m: WeekMetrics, key: DeltaKey): number | null {
+  if (!m) return null;
+  switch (key) {
+    case 'inRange':
+      return m.bands.in_range;
+    case 'belowRange':
+      return m.belowRange;
+    case 'aboveRange':
+      return m.aboveRange;
+    default:
+      return m[key];
+  }
+}
+
+export interface WeeklyClaims {
+  /** The table's rows: the CGM-only ones only where a week shows them. */
+  rows: DeltaKey[];
+  /** Rows whose label speaks of readings rather than time (a meter week). */
+  readingShares: (key: DeltaKey) => boolean;
+  /** The changes worth a sentence; none when the weeks may not be compared. */
+  changes: { key: DeltaKey; verdict: 'better' | 'worse' }[];
+  /** "Stable" may be said: the weeks compare and nothing moved. */
+  stable: boolean;
+  /** Why no change is claimed, when the weeks may not be compared. */
+  notComparable: WeeklyReport['comparison']['reason'];
+}
+
+/** What the page may claim about the week, by the server's comparison rule (glucose-figures.ts). */
+export function weeklyClaims(r: WeeklyReport): WeeklyClaims {
+  const { comparable, reason } = r.comparison;
+  const rows = ROWS.filter((key) => !CGM_ONLY.has(key) || metricOf(r.current.metrics, key) !== null || metricOf(r.previous.metrics, key) !== null);
+  const meterWeek = r.current.basis === 'meter' || (r.current.basis === 'none' && r.previous.basis === 'meter');
+  const changes = comparable
+    ? rows.flatMap((key) => {
+        const v = verdict(key, r.deltas[key]);
+        return v === 'better' || v === 'worse' ? [{ key, verdict: v }] : [];
+      })
+    : [];
+  return { rows, readingShares: (key) => meterWeek && SHARES.has(key), changes, stable: comparable && changes.length === 0, notComparable: comparable ? null : reason };
+}
