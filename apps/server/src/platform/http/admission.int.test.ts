@@ -57,12 +57,12 @@ describe('admission queue in front of the database (200 connections on PGlite)',
     await database.destroy();
   });
 
-  async function appWith(limits: AdmissionLimits) {
+  async function appWith(limits: AdmissionLimits, replace?: (slow: Database) => Database) {
     const clock = fixedClock(new Date('2026-11-02T09:00:00Z'));
     const timers = manualTimers(clock);
     const gate = slowDatabase(database);
     const built: App = await buildAppWithServices({
-      database: gate.slow,
+      database: replace ? replace(gate.slow) : gate.slow,
       clock,
       timers,
       admission: limits,
@@ -183,6 +183,22 @@ describe('admission queue in front of the database (200 connections on PGlite)',
     expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(3);
     t.free(b);
     expect((await second).statusCode).toBe(200);
+    await t.app.close();
+  });
+
+  it('answers a PostgreSQL pool that found no free connection in time like a full queue: 503 server_busy', async () => {
+    // What node-postgres throws when `connectionTimeoutMillis` (5 s) passes; drizzle wraps it.
+    const poolTimeout = new Error('Failed query', { cause: new Error('timeout exceeded when trying to connect') });
+    const t = await appWith({ concurrency: 1, maxQueue: 10, maxWaitMs: 5000 }, (slow) => ({
+      ...slow,
+      asActor: async () => {
+        throw poolTimeout;
+      },
+    }));
+    const response = await t.summary(patients[0]!);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json().error.code).toBe('server_busy');
     await t.app.close();
   });
 });
