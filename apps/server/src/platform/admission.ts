@@ -36,10 +36,10 @@ interface Waiter {
 }
 
 /**
- * Per engine (measured in bench/pglite-load.ts, bench/README.md): PGlite is one connection on the
- * event loop's own thread, so a few requests at once are enough to overlap their JavaScript with
- * its work; PostgreSQL gets as many as its pool has connections, so a request admitted here
- * rarely waits for the pool.
+ * Per engine: PGlite is one connection working on the event loop's own thread, so more than a
+ * couple of requests at once would only interleave their statements (2 is a choice, not yet
+ * compared with 1 or 4 in bench/pglite-load.ts); PostgreSQL gets as many as its pool has
+ * connections, so a request admitted here rarely waits for the pool.
  */
 export function defaultAdmissionLimits(engine: DatabaseEngine): AdmissionLimits {
   return {
