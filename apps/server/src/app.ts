@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './platform/db/database';
-import type { Clock } from './platform/clock';
+import { systemTimers, type Clock, type Timers } from './platform/clock';
+import { createAdmissionQueue, defaultAdmissionLimits, type AdmissionLimits, type AdmissionQueue } from './platform/admission';
+import { registerAdmission } from './platform/http/admission-hook';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler';
 import { registerWebPages } from './platform/http/web-pages';
 import { registerInputGuard } from './platform/http/input-guard';
@@ -17,7 +19,7 @@ import type { PushSender } from './platform/push/push.port';
 import { Cooldown, keyHasher, RateLimiter, type RateLimitStore } from './platform/rate-limit';
 import { databaseRateLimitStore } from './platform/rate-limit-store';
 import { webHeaders, applyCookies } from './platform/http/web-headers';
-import { carriesSessionCookie, createAuth } from './features/auth/auth';
+import { carriesSessionCookie, createAuth, sessionTokenOf } from './features/auth/auth';
 import { createAuthPort } from './features/auth/auth.port';
 import type { AccountsDeps } from './features/accounts/accounts.service';
 import { resolveActor } from './features/accounts/account-sign-in.service';
@@ -75,6 +77,10 @@ import { createPaymentGateway, type PaymentsConfig } from './features/subscripti
 export interface AppDeps {
   database: Database;
   clock: Clock;
+  /** Deadlines of the admission queue; default the system's (tests pass timers on their clock). */
+  timers?: Timers;
+  /** The admission queue in front of the database (ADR 0019); default per engine. */
+  admission?: Partial<AdmissionLimits>;
   migrationsFolder: string;
   version: string;
   /** Built web app to serve (apps/web/dist); absent in API-only tests. */
@@ -140,6 +146,8 @@ export interface App {
   accountsDeps: AccountsDeps;
   events: EventBus;
   dashboardCache: DashboardCache;
+  /** The queue in front of the database (ADR 0019); tests watch it fill. */
+  admission: AdmissionQueue;
   /**
    * What the job worker runs (ADR 0010): main.ts starts a worker with these; tests build one on
    * the test clock and run due jobs when they choose. buildApp never starts a worker.
@@ -165,6 +173,9 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
   // Before the actor hook: a forged request is refused without even looking up its session.
   registerOriginCheck(app, [deps.publicUrl, ...(deps.trustedOrigins ?? [])]);
   registerInputGuard(app);
+  // Before the actor hook, whose session lookup is the request's first query.
+  const admission = createAdmissionQueue({ ...defaultAdmissionLimits(deps.database.engine), ...deps.admission }, deps.clock, deps.timers ?? systemTimers);
+  registerAdmission(app, admission, (request) => sessionTokenOf(request.headers.cookie) ?? request.ip);
 
   const services = createServices(app, deps);
   const { accountsDeps, events, dashboardCache } = services;
@@ -178,7 +189,7 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
     roleOf: async (request) => (await services.requestActor(request))?.role ?? null,
   });
 
-  return { app, accountsDeps, events, dashboardCache, jobs: jobDefinitions(deps, accountsDeps, events, app.log) };
+  return { app, accountsDeps, events, dashboardCache, admission, jobs: jobDefinitions(deps, accountsDeps, events, app.log) };
 }
 
 /** Every feature's job handlers and recurring jobs, and the queue's own upkeep. */

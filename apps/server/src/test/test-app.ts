@@ -68,6 +68,10 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     publicUrl: TEST_ORIGIN,
     adminEmails: ['admin@glucosuivi.fr'],
     logger: { ...loggerOptions('debug', false), stream: capture.stream },
+    // Feature tests send bursts on a machine busy with other test files and are about
+    // correctness: the queue keeps its order but never sheds them. Its limits have their own
+    // tests (platform/http/admission.int.test.ts).
+    admission: { concurrency: 16, maxQueue: 10_000, maxWaitMs: 10 * 60_000 },
     ...overrides,
   });
   await app.ready();

@@ -38,7 +38,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const testUrl = databaseUrl(url, name);
-  const database = await openDatabase({ databaseUrl: testUrl, dataDir: 'unused', poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: testUrl, dataDir: 'unused', poolSize: 4,
+    // Feature tests send bursts (100 parallel writes) on a machine busy with other test files:
+    // they are about correctness, so they wait; the 5 s production bound has its own tests.
+    poolWaitMs: 20_000,
+  });
   return {
     ...database,
     url: testUrl,

@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'internal',
   'unavailable',
+  // Too many requests waiting for the database: refused at once (503 + Retry-After) rather than
+  // answered after more than 5 s (ADR 0019).
+  'server_busy',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);

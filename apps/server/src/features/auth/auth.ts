@@ -18,6 +18,7 @@ export interface AuthOptions {
 
 export const SESSION_COOKIE_PREFIX = 'glucosuivi';
 const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=[^;\\s]`);
+const SESSION_TOKEN = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=([^;\\s]+)`);
 
 /**
  * Whether a request carries a session cookie, valid or not (nothing is looked up): enough to
@@ -25,6 +26,13 @@ const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${SESSION_COOKIE_PRE
  */
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+/**
+ * The session cookie's value, checked or not: who waits in which line of the admission queue
+ * (one user's burst waits behind itself), never a grant.
+ */
+export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+  return cookieHeader?.match(SESSION_TOKEN)?.[1];
 }
 /** A session lasts 7 days and is renewed (sliding) when used after one day. */
 export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 3600;

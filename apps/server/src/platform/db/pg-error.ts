@@ -11,6 +11,19 @@ export function pgError(error: unknown): { code: string; message: string } | und
   return undefined;
 }
 
+/**
+ * node-postgres gave up waiting for a free connection of the pool (`connectionTimeoutMillis`);
+ * drizzle may wrap it in `cause`. Its only mark is its message.
+ */
+export function isPoolWaitTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof Error && current.message === 'timeout exceeded when trying to connect') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const PG = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',

@@ -68,4 +68,5 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  server_busy: 503,
 };

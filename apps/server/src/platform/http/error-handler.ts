@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import { AppError, HTTP_STATUS } from './app-error';
+import { isPoolWaitTimeout } from '../db/pg-error';
 
 export function sendError(
   reply: FastifyReply,
@@ -44,7 +45,8 @@ function codeForStatus(status: number): ErrorCode {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (HTTP_STATUS[error.code] >= 500) request.log.error({ err: error }, 'service error');
+      // Shedding load is the server doing its job, not a fault: under a burst it would be one error line per refused request.
+      if (HTTP_STATUS[error.code] >= 500 && error.code !== 'server_busy') request.log.error({ err: error }, 'service error');
       if (error.details?.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
       return sendError(reply, request, error.code, error.message, error.issues, error.details?.params);
     }
@@ -70,6 +72,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return sendError(reply, request, codeForStatus(status), error.message);
+    }
+    if (isPoolWaitTimeout(error)) {
+      // Every pooled connection stayed busy for the whole bound: the same answer as a full admission queue.
+      reply.header('retry-after', '1');
+      return sendError(reply, request, 'server_busy', 'Server busy');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, status === 503 ? 'unavailable' : 'internal', 'Internal error');
