@@ -5,6 +5,7 @@ import {
   parseTopic,
   PATIENTS_TOPIC,
   patientTopic,
+  SESSION_ENDED_CLOSE_CODE,
   userTopic,
   type RealtimeServerMessage,
 } from '@glucosuivi/domain/realtime/realtime.schemas';
@@ -13,10 +14,13 @@ import { subjectOf, type DomainEvent } from '@glucosuivi/domain/shared/events';
 /** The socket as the hub needs it: tests pass a recorder, the route a WebSocket. */
 export interface RealtimeSocket {
   send(text: string): void;
+  close(code: number): void;
 }
 
 export interface RealtimeConnection {
   readonly userId: string;
+  /** The session whose cookie opened the socket (null when the actor lookup did not name it). */
+  readonly sessionId: string | null;
   readonly role: 'patient' | 'doctor' | 'admin';
   readonly socket: RealtimeSocket;
   /** A professional's active care links: patient id → categories shared. Kept current by care-link events. */
@@ -54,6 +58,10 @@ function removeFrom(index: Index, key: string, connection: RealtimeConnection): 
 export function createRealtimeHub(options: { heartbeatMs: number }) {
   const byUser: Index = new Map();
   const byPatient: Index = new Map();
+  /** Handshaken, links still loading: not yet receiving, but a session that ends meanwhile must close them too. */
+  const opening: Index = new Map();
+  /** Closed because their session ended: whatever the route still hands over for them is ignored. */
+  const ended = new WeakSet<RealtimeConnection>();
 
   const follows = (connection: RealtimeConnection, patientId: string) =>
     connection.links.has(patientId) && (connection.watchesAll || connection.watched.has(patientId));
@@ -62,18 +70,27 @@ export function createRealtimeHub(options: { heartbeatMs: number }) {
     else removeFrom(byPatient, patientId, connection);
   };
 
+  /** Called at the handshake, before the links are read, so that no session end is missed meanwhile. */
+  function open(connection: RealtimeConnection): void {
+    addTo(opening, connection.userId, connection);
+  }
+
   function add(connection: RealtimeConnection): void {
+    removeFrom(opening, connection.userId, connection);
+    if (ended.has(connection)) return;
     addTo(byUser, connection.userId, connection);
     send(connection, { type: 'hello', topic: userTopic(connection.userId), heartbeatMs: options.heartbeatMs });
   }
 
   function remove(connection: RealtimeConnection): void {
+    removeFrom(opening, connection.userId, connection);
     removeFrom(byUser, connection.userId, connection);
     for (const patientId of connection.links.keys()) removeFrom(byPatient, patientId, connection);
   }
 
   /** Subscribes to a topic, or answers not-found (a topic not allowed looks like one that does not exist). */
   function subscribe(connection: RealtimeConnection, topic: string): void {
+    if (ended.has(connection)) return;
     const parsed = parseTopic(topic);
     const topics = connection.watched.size + (connection.watchesAll ? 1 : 0);
     if (!parsed || topics >= MAX_TOPICS_PER_CONNECTION) return send(connection, { type: 'not-found', topic });
@@ -136,8 +153,26 @@ export function createRealtimeHub(options: { heartbeatMs: number }) {
     for (const connection of byUser.get(userId) ?? []) send(connection, { type: 'event', topic: userTopic(userId), event });
   }
 
+  /**
+   * Signed out, revoked, locked: the user's sockets of that session (of every session when
+   * `sessionId` is null) leave the indexes now, so that no later event reaches them even before
+   * the browser answers the close.
+   */
+  function endSessions(event: Extract<DomainEvent, { type: 'session.ended' }>): void {
+    for (const index of [byUser, opening]) {
+      for (const connection of [...(index.get(event.userId) ?? [])]) {
+        if (event.sessionId !== null && connection.sessionId !== event.sessionId) continue;
+        ended.add(connection);
+        remove(connection);
+        connection.socket.close(SESSION_ENDED_CLOSE_CODE);
+      }
+    }
+  }
+
   /** Hands a committed event to every connection of this process allowed to know of it. */
   function deliver(event: DomainEvent): void {
+    // Never sent to anyone: it ends sockets instead.
+    if (event.type === 'session.ended') return endSessions(event);
     if (event.type === 'care-link.changed') applyCareLinkChange(event);
     // A care link's or a conversation's events name both people: they go to them, not to followers.
     if ('professionalId' in event) return deliverToParties(event);
@@ -169,7 +204,7 @@ export function createRealtimeHub(options: { heartbeatMs: number }) {
     return count;
   };
 
-  return { add, remove, subscribe, unsubscribe, deliver, catchUpAll, connectionCount };
+  return { open, add, remove, subscribe, unsubscribe, deliver, catchUpAll, connectionCount };
 }
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
