@@ -44,7 +44,10 @@ export interface RealtimeClientOptions {
    * load) would be missed until the next one.
    */
   onFirstConnection?: () => void;
-  /** The server closed the socket because its session ended (signed out elsewhere, revoked). */
+  /**
+   * The server closed the socket because its session ended (signed out elsewhere, revoked): the
+   * client has stopped for good, since every new attempt would be refused the same way.
+   */
   onSessionEnded?: () => void;
   onStatus?: (status: RealtimeStatus) => void;
 }
@@ -145,11 +148,17 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     open = false;
   };
 
-  /** The connection is gone (closed, failed, or silent): try again after this attempt's delay. */
+  /**
+   * The connection is gone (closed, failed, or silent): try again after this attempt's delay,
+   * unless its session ended: then no attempt could succeed, and the page must learn it is signed out.
+   */
   function lost(sessionEnded = false) {
-    if (sessionEnded) options.onSessionEnded?.();
     silence.clear();
     detach();
+    if (sessionEnded) {
+      stopped = true;
+      options.onSessionEnded?.();
+    }
     if (stopped) return;
     lostOnce = true;
     setStatus('reconnecting');
