@@ -119,8 +119,7 @@ function closeQuietly(socket: RealtimeSocket): void {
  * query invalidations.
  */
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
-  const Socket =
-    options.WebSocket ?? (globalThis.WebSocket as unknown as RealtimeSocketConstructor);
+  const Socket = options.WebSocket ?? (globalThis.WebSocket as unknown as RealtimeSocketConstructor);
   const timers = options.timers ?? defaultTimers;
   const topics = new Set<string>();
   let socket: RealtimeSocket | null = null;
@@ -148,17 +147,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     open = false;
   };
 
-  /**
-   * The connection is gone (closed, failed, or silent): try again after this attempt's delay,
-   * unless its session ended: then no attempt could succeed, and the page must learn it is signed out.
-   */
+  /** The connection is gone (closed, failed, silent): retry after this attempt's delay, unless its session ended (every retry would be refused). */
   function lost(sessionEnded = false) {
     silence.clear();
     detach();
-    if (sessionEnded) {
-      stopped = true;
-      options.onSessionEnded?.();
-    }
+    stopped ||= sessionEnded;
+    if (sessionEnded) options.onSessionEnded?.();
     if (stopped) return;
     lostOnce = true;
     setStatus('reconnecting');
