@@ -23,7 +23,7 @@ import { carriesSessionCookie, createAuth, sessionTokenOf } from './features/aut
 import { createAuthPort } from './features/auth/auth.port';
 import type { AccountsDeps } from './features/accounts/accounts.service';
 import { resolveActor } from './features/accounts/account-sign-in.service';
-import { sendPasswordResetEmail } from './features/accounts/account-credentials.service';
+import { passwordWasReset, sendPasswordResetEmail } from './features/accounts/account-credentials.service';
 import { createSignInThrottle, UNLOCK_LINK_VALID_MS } from './features/accounts/sign-in-throttle';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -269,6 +269,7 @@ function createServices(app: FastifyInstance, deps: AppDeps): Services {
     secure: deps.secure ?? false,
     // The accounts deps are built below; the reset e-mail needs them (user's language, our link).
     sendPasswordReset: async (data) => sendPasswordResetEmail(accountsDeps, data),
+    onPasswordReset: async (userId) => passwordWasReset(accountsDeps, userId),
   });
   const limitStore = deps.rateLimitStore ?? databaseRateLimitStore(deps.database.db);
   const limitKeys = keyHasher(deps.authSecret);
@@ -283,6 +284,7 @@ function createServices(app: FastifyInstance, deps: AppDeps): Services {
     adminEmails: new Set(deps.adminEmails.map((e) => e.toLowerCase())),
     appUrl: deps.publicUrl,
     log: app.log,
+    events,
     exporters: [dataArchiveEntries({ database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl, events })],
     limits: {
       signUpPerIp: limit('sign-up-ip', deps.limits?.signUpPerHour ?? 20, HOUR_MS),
@@ -367,7 +369,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     remindersRoutes(api, { database: deps.database, clock: deps.clock, events });
     appointmentsRoutes(api, { database: deps.database, clock: deps.clock, events, appUrl: deps.publicUrl, videoBaseUrl: deps.appointments?.videoBaseUrl, cancelHours: deps.appointments?.cancelHours ?? 24 });
     notificationsRoutes(api, { database: deps.database, clock: deps.clock });
-    adminRoutes(api, { database: deps.database, clock: deps.clock, adminEmails: accountsDeps.adminEmails, auth: accountsDeps.auth, appUrl: deps.publicUrl });
+    adminRoutes(api, { database: deps.database, clock: deps.clock, adminEmails: accountsDeps.adminEmails, auth: accountsDeps.auth, appUrl: deps.publicUrl, events });
     adminOpsRoutes(api, { database: deps.database, clock: deps.clock, adminEmails: accountsDeps.adminEmails, accessDeniedRecords: limit('access-denied-audit', 1, 60_000), log: api.log });
     pushRoutes(api, { database: deps.database, clock: deps.clock, push: deps.push, testLimit: limit('push-test-user', 5, 10 * 60_000) });
     subscriptionRoutes(api, {

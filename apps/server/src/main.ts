@@ -13,6 +13,7 @@ import { openDatabase } from './platform/db/open-database';
 import type { Database } from './platform/db/database';
 import type { FastifyInstance } from 'fastify';
 import { connectionFailure, connectionFailureLine, startupLanguage } from './platform/db/connection-error';
+import { checkAuthSecret, secretMismatchLine } from './platform/db/secret-fingerprint';
 import { migrate } from './platform/db/migrate';
 import { loggerOptions } from './platform/logger';
 import { createInProcessEventBus, type EventBus } from './platform/events/event-bus';
@@ -56,6 +57,8 @@ async function main() {
     process.exit(1);
   });
   const { database, wasNew } = opened;
+  const authSecret = env.AUTH_SECRET ?? persistentSecret(env.DATA_DIR);
+  await refuseAnotherSecret(env, database, authSecret, releaseLock);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   // Several servers may share a PostgreSQL database: events reach them all through LISTEN/NOTIFY.
@@ -86,7 +89,7 @@ async function main() {
     secure: publicUrl.startsWith('https://'),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(env.DATA_DIR, 'outbox') }),
     push,
-    authSecret: env.AUTH_SECRET ?? persistentSecret(env.DATA_DIR),
+    authSecret,
     publicUrl,
     trustedOrigins: [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     adminEmails: env.ADMIN_EMAILS.split(',').map((e) => e.trim()).filter(Boolean),
@@ -253,6 +256,23 @@ async function openAndMigrate(databaseUrl: string | undefined, dataDir: string, 
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Several servers on one PostgreSQL must share AUTH_SECRET: one whose secret's fingerprint is not
+ * the one stored stops with one line. A deliberate change is said explicitly (AUTH_SECRET_ROTATE)
+ * rather than guessed from which servers seem alive: a server merely restarting late would
+ * otherwise win over the others. PGlite is one server by its lock: nothing to compare with.
+ */
+async function refuseAnotherSecret(env: Env, database: Database, secret: string, releaseLock: () => void): Promise<void> {
+  if (!env.DATABASE_URL) return;
+  const check = await checkAuthSecret(database.db, secret, { rotate: env.AUTH_SECRET_ROTATE, now: new Date() });
+  if (check === 'replaced') console.warn('AUTH_SECRET_ROTATE: the stored AUTH_SECRET fingerprint was replaced by this server’s.');
+  if (check !== 'different') return;
+  console.error(secretMismatchLine(startupLanguage(process.env)));
+  await database.close().catch(() => undefined);
+  releaseLock();
+  process.exit(1);
 }
 
 /** A random secret kept in DATA_DIR so sessions survive restarts when AUTH_SECRET is not set. */

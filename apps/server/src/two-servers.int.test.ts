@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { REALTIME_PATH, realtimeServerMessageSchema, type RealtimeServerMessage } from '@glucosuivi/domain/realtime/realtime.schemas';
+import { REALTIME_PATH, realtimeServerMessageSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeServerMessage } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { errorBodySchema } from '@glucosuivi/domain/shared/errors';
 import { sql } from 'drizzle-orm';
 import { createTestUser } from './test/fixtures';
@@ -29,6 +29,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL databa
   let patientCookie = '';
   let patientId = '';
   let signUpsSoFar = 0;
+  /** A second account, for the sessions test (its own sign-in throttle, untouched by the others). */
+  const SESSIONS_EMAIL = 'two-servers-sessions@example.test';
+  let sessionsCookie = '';
 
   /** A JSON request to one server, with the Origin a browser on that server would send. */
   async function call(
@@ -98,6 +101,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL databa
       .map((line) => line.split(';')[0])
       .join('; ');
     patientId = ((await created.json()) as { user: { id: string } }).user.id;
+    const second = await signUp(0, SESSIONS_EMAIL);
+    expect(second.status).toBe(201);
+    signUpsSoFar = 2;
+    sessionsCookie = cookiesOf(second.headers);
   }, 240_000);
 
   afterAll(async () => {
@@ -183,7 +190,51 @@ describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL databa
       socket.terminate();
     }
   }, 60_000);
+
+  it('signing out through one server closes at once the socket that session opened on the other; the user’s later events skip it', async () => {
+    // The same account's second session (another device), whose socket must stay served.
+    const signedIn = await call(server(1), 'POST', '/api/accounts/sign-in', { email: SESSIONS_EMAIL, password: STRONG });
+    expect(signedIn.status).toBe(200);
+    const otherDevice = cookiesOf(signedIn.headers);
+    const open = (cookie: string) => {
+      const socket = new WebSocket(`${server(1).url.replace('http', 'ws')}${REALTIME_PATH}`, { headers: { cookie, origin: server(1).url } });
+      const heard: RealtimeServerMessage[] = [];
+      socket.on('message', (data) => heard.push(realtimeServerMessageSchema.parse(JSON.parse(data.toString()))));
+      let closedWith: number | null = null;
+      socket.on('close', (code) => (closedWith = code));
+      return { socket, heard, closedWith: () => closedWith };
+    };
+    const leaving = open(sessionsCookie);
+    const staying = open(otherDevice);
+    try {
+      await waitFor(() => [leaving, staying].every((c) => c.heard.some((m) => m.type === 'hello')), 10_000);
+      const signedOutAt = performance.now();
+      expect((await call(server(0), 'POST', '/api/accounts/sign-out', {}, sessionsCookie)).status).toBe(200);
+      // The servers re-check sessions only every minute: a close within seconds is the event's doing.
+      await waitFor(() => leaving.closedWith() !== null, 5_000);
+      expect(leaving.closedWith()).toBe(SESSION_ENDED_CLOSE_CODE);
+      expect(performance.now() - signedOutAt).toBeLessThan(5_000);
+      const heardBeforeClose = leaving.heard.length;
+
+      const written = await call(server(0), 'POST', '/api/measurements', { kind: 'glucose', measuredAt: new Date().toISOString(), value: 118, unit: 'mg/dL' }, otherDevice);
+      expect(written.status).toBe(201);
+      await waitFor(() => staying.heard.some((m) => m.type === 'event' && m.event.type === 'measurement.recorded'), 5_000);
+      expect(leaving.heard).toHaveLength(heardBeforeClose);
+      expect(staying.closedWith()).toBeNull();
+    } finally {
+      leaving.socket.terminate();
+      staying.socket.terminate();
+    }
+  }, 60_000);
 });
+
+/** The `name=value` pairs of a response's Set-Cookie lines, as a Cookie header. */
+function cookiesOf(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
 
 /** Polls `condition` every 10 ms until it holds; rejects after `timeoutMs`. */
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {

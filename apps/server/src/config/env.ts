@@ -35,6 +35,12 @@ export const envSchema = z.object({
     .optional(),
   ADMIN_EMAILS: z.string().default('admin@glucosuivi.fr'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The operator changes AUTH_SECRET on purpose: this start replaces the secret's fingerprint in
+   * the database instead of refusing (secret-fingerprint.ts). Remove it once every server runs
+   * with the new secret.
+   */
+  AUTH_SECRET_ROTATE: booleanString.default(false),
   SEED_DEMO: booleanString.default(true),
   /** Sign-ups allowed per address and hour (raised by the browser tests, which sign up a lot). */
   AUTH_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(20),

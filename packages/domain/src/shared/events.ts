@@ -155,6 +155,18 @@ export const appointmentChangedSchema = z.object({
   changedBy: id,
 });
 
+/**
+ * Sessions ended (signed out, revoked from the sessions list, account locked or deleted, password
+ * reset): every server closes the realtime sockets opened with them at once. `sessionId` null:
+ * every session of the user. The session id names the session row and signs nobody in (the cookie
+ * carries the token, which never travels here).
+ */
+export const sessionEndedSchema = z.object({
+  type: z.literal('session.ended'),
+  userId: id,
+  sessionId: id.nullable(),
+});
+
 export const domainEventSchema = z.discriminatedUnion('type', [
   measurementRecordedSchema,
   measurementUpdatedSchema,
@@ -172,6 +184,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   reminderDueSchema,
   notificationCreatedSchema,
   appointmentChangedSchema,
+  sessionEndedSchema,
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;
@@ -181,7 +194,7 @@ export const DOMAIN_EVENT_TYPES = domainEventSchema.options.map(
   (option) => option.shape.type.value,
 ) as DomainEventType[];
 
-/** The patient whose data an event is about (settings: the user themself; messages: the link's patient). */
+/** The patient whose data an event is about (settings, sessions: the user themself; messages: the link's patient). */
 export function subjectOf(event: DomainEvent): string {
-  return event.type === 'settings.changed' ? event.userId : event.patientId;
+  return event.type === 'settings.changed' || event.type === 'session.ended' ? event.userId : event.patientId;
 }

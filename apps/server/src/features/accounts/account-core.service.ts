@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { signUpSchema } from '@glucosuivi/domain/accounts/accounts.schemas';
 import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
+import type { EventBus } from '../../platform/events/event-bus';
 import type { Mailer } from '../../platform/mail';
 import { type RateLimiter } from '../../platform/rate-limit';
 import { AppError } from '../../platform/http/app-error';
@@ -46,6 +47,8 @@ export interface AccountsDeps {
    * shared counter store and the server's auth secret.
    */
   signInThrottle: SignInThrottle;
+  /** Tells every server that sessions ended, so that their realtime sockets close at once. */
+  events: Pick<EventBus, 'publish'>;
   /** Other features' contributions to "download my data" (file name → content, possibly streamed). */
   exporters?: ((actor: Actor) => Promise<ZipStreamEntry[]>)[];
 }
@@ -191,6 +194,21 @@ export async function loadSessionUser(
   return account ? toSessionUser(account, deps.adminEmails) : null;
 }
 
+/**
+ * Says on the event bus that a session (every session of the user when `sessionId` is null)
+ * ended after its row was deleted, so that every server closes the realtime sockets it opened
+ * at once (ADR 0009), instead of at their next minute's check.
+ */
+export async function announceSessionsEnded(deps: Pick<AccountsDeps, 'events'>, userId: string, sessionId: string | null): Promise<void> {
+  await deps.events.publish({ type: 'session.ended', userId, sessionId });
+}
+
+/** Deletes every session of the user, then announces it. */
+export async function endAllSessions(deps: AccountsDeps, userId: string): Promise<void> {
+  await deps.auth.revokeAllSessions(userId);
+  await announceSessionsEnded(deps, userId, null);
+}
+
 /** The end of every successful sign-in: a pending deletion cancelled, the audit, the session user. */
 export async function completeSignIn(
   deps: AccountsDeps,
@@ -202,7 +220,7 @@ export async function completeSignIn(
   if (!account) throw new AppError('invalid_credentials');
   if (account.lockedAt) {
     // Locked between the password and the second factor: the session just made goes too.
-    await deps.auth.revokeAllSessions(userId);
+    await endAllSessions(deps, userId);
     await recordAuditEvent(deps, 'sign_in_locked', ctx, userId, email ?? account.email);
     throw new AppError('account_locked');
   }

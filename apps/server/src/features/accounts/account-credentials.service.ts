@@ -10,6 +10,7 @@ import {
 import { judgePassword } from '@glucosuivi/domain/accounts/password-strength';
 import { passwordScore } from './password-strength';
 import {
+  announceSessionsEnded,
   EMAIL_CHANGE_VALID_MS,
   hashToken,
   languageOf,
@@ -40,6 +41,14 @@ export async function sendPasswordResetEmail(
   const account = await repo.findAccount(deps.database.db, data.userId);
   const url = `${deps.appUrl}/auth?mode=reset&token=${encodeURIComponent(data.token)}`;
   await deps.mailer.send(passwordResetEmail(data.email, url, languageOf(account)));
+}
+
+/**
+ * Called by the credential layer once a reset committed: it deleted every session of the user
+ * (they may have been an intruder's), whose realtime sockets close now.
+ */
+export async function passwordWasReset(deps: AccountsDeps, userId: string): Promise<void> {
+  await announceSessionsEnded(deps, userId, null);
 }
 
 export async function resetPassword(

@@ -11,7 +11,9 @@ import * as repo from './accounts.repository';
 import { signInUnlockEmail } from './accounts.emails';
 import { UNLOCK_LINK_VALID_MS } from './sign-in-throttle';
 import {
+  announceSessionsEnded,
   completeSignIn,
+  endAllSessions,
   languageOf,
   recordAuditEvent,
   recordUse,
@@ -84,7 +86,7 @@ async function refuseLockedAccount(deps: AccountsDeps, signedInUserId: string | 
   const userId = signedInUserId ?? (await repo.findUserIdByEmail(deps.database.db, email));
   const account = userId ? await repo.findAccount(deps.database.db, userId) : undefined;
   if (!account?.lockedAt) return;
-  if (signedInUserId) await deps.auth.revokeAllSessions(signedInUserId);
+  if (signedInUserId) await endAllSessions(deps, signedInUserId);
   await recordAuditEvent(deps, 'sign_in_locked', ctx, account.id, email);
   throw new AppError('account_locked');
 }
@@ -208,12 +210,13 @@ export async function resolveActor(
         userId,
         role: resolveUserType(account, deps.adminEmails),
         secondFactor: account.twoFactorEnabled === true,
+        sessionId: outcome.value.sessionId,
       },
       setCookies: outcome.setCookies,
     };
   } catch (error) {
     deps.log.error({ err: error }, 'role lookup failed; treated as patient');
-    return { actor: { userId, role: 'patient' }, setCookies: outcome.setCookies };
+    return { actor: { userId, role: 'patient', sessionId: outcome.value.sessionId }, setCookies: outcome.setCookies };
   }
 }
 
@@ -223,8 +226,11 @@ export async function signOut(
   everywhere: boolean,
   actor: Actor | null,
 ): Promise<AuthOutcome<null>> {
-  if (everywhere && actor) await deps.auth.revokeAllSessions(actor.userId);
-  return deps.auth.signOut(headers);
+  if (everywhere && actor) await endAllSessions(deps, actor.userId);
+  const outcome = await deps.auth.signOut(headers);
+  // This device's session: the lookup of the request named it (a cookie of no live session names none).
+  if (!everywhere && actor?.sessionId) await announceSessionsEnded(deps, actor.userId, actor.sessionId);
+  return outcome;
 }
 
 export async function listSessions(
@@ -248,6 +254,7 @@ export async function listSessions(
 export async function revokeSession(deps: AccountsDeps, actor: Actor, sessionId: string) {
   if (!(await repo.deleteUserSession(deps.database.db, actor.userId, sessionId)))
     throw new AppError('not_found');
+  await announceSessionsEnded(deps, actor.userId, sessionId);
 }
 
 /** First three bytes of an IPv4 address or the first four groups of an IPv6 one. */

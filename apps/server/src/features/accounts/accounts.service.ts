@@ -15,6 +15,7 @@ import { passwordScore } from './password-strength';
 import {
   DAY_MS,
   DELETION_GRACE_DAYS,
+  endAllSessions,
   generatedPassword,
   inviteCode,
   loadSessionUser,
@@ -72,7 +73,7 @@ export async function createAdministrator(
   const created = !userId;
   if (userId) {
     await deps.auth.setPassword(userId, password);
-    await deps.auth.revokeAllSessions(userId);
+    await endAllSessions(deps, userId);
   } else {
     const registered = await registerAccount(
       deps,
@@ -114,7 +115,7 @@ export async function requestDeletion(
 ): Promise<{ eraseAfter: string }> {
   const at = deps.clock.now();
   await repo.setDeletionRequested(deps.database.db, actor.userId, at);
-  await deps.auth.revokeAllSessions(actor.userId);
+  await endAllSessions(deps, actor.userId);
   await recordAuditEvent(deps, 'deletion_requested', ctx, actor.userId, null);
   return { eraseAfter: new Date(at.getTime() + DELETION_GRACE_DAYS * DAY_MS).toISOString() };
 }

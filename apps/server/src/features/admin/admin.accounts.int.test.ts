@@ -126,7 +126,7 @@ describe('administrators and accounts', () => {
   it('an existing session of a locked account has no actor', async () => {
     const { id, jar } = await signedUp('locked.two@example.test');
     const headers = new Headers(jar.header());
-    expect((await resolveActor(t.accountsDeps, headers)).actor).toEqual({ userId: id, role: 'patient', secondFactor: false });
+    expect((await resolveActor(t.accountsDeps, headers)).actor).toEqual({ userId: id, role: 'patient', secondFactor: false, sessionId: expect.any(String) });
     await t.database.db.update(user).set({ lockedAt: t.clock.now() }).where(eq(user.id, id));
     expect((await resolveActor(t.accountsDeps, headers)).actor).toBeNull();
   });

@@ -18,6 +18,7 @@ import { isValidRpps } from '@glucosuivi/domain/accounts/rpps';
 import type { Language } from '@glucosuivi/domain/accounts/accounts.schemas';
 import type { Clock } from '../../platform/clock';
 import type { Actor, Database, Tx } from '../../platform/db/database';
+import type { EventBus } from '../../platform/events/event-bus';
 import { AppError } from '../../platform/http/app-error';
 import { listFailedJobs as failedJobsOf } from '../../platform/jobs/job-queue';
 import type { AuthPort } from '../auth/auth.port';
@@ -38,6 +39,8 @@ export interface AdminDeps {
   /** Sends the password-reset e-mail (the accounts feature's own, through the credential layer). */
   auth: Pick<AuthPort, 'requestPasswordReset'>;
   appUrl: string;
+  /** A lock ends the account's sessions: every server closes their realtime sockets on this event. */
+  events: Pick<EventBus, 'publish'>;
 }
 
 /**
@@ -120,6 +123,7 @@ export async function lockAccount(deps: AdminDeps, actor: Actor, userId: string,
     await recordAdminAction(deps, { actor: await administrator(tx, actor), action: 'account.lock', target: { userId, email: target.email }, detail: reason }, tx);
     return accountOrNotFound(deps, tx, userId);
   });
+  await deps.events.publish({ type: 'session.ended', userId, sessionId: null });
   return toAdminAccount(row);
 }
 

@@ -14,6 +14,8 @@ export interface AuthOptions {
   trustedOrigins: string[];
   secure: boolean;
   sendPasswordReset?: (data: { email: string; token: string; userId: string }) => Promise<void>;
+  /** After a reset committed (every session of the user was deleted with it). */
+  onPasswordReset?: (userId: string) => Promise<void>;
 }
 
 export const SESSION_COOKIE_PREFIX = 'glucosuivi';
@@ -63,6 +65,9 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user: u, token }) => {
         await options.sendPasswordReset?.({ email: u.email, token, userId: u.id });
+      },
+      onPasswordReset: async ({ user: u }) => {
+        await options.onPasswordReset?.(u.id);
       },
     },
     // E-mail changes are the accounts feature's own confirmed flow (a link to the new address,

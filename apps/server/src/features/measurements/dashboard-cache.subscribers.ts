@@ -7,9 +7,9 @@ import type { DashboardCache } from './dashboard-cache';
  * profile, settings, care links) and any of them can change that patient's dashboard: forgetting
  * on all of them is simpler than a list to keep in step with the dashboard's contents, and events
  * are rare next to dashboard reads. Messages never show on a dashboard and are the most frequent
- * events of a conversation, so they leave it alone.
+ * events of a conversation, so they leave it alone; an ended session changes no data either.
  */
-const DASHBOARD_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((type) => !type.startsWith('message.'));
+const DASHBOARD_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((type) => !type.startsWith('message.') && type !== 'session.ended');
 
 export function subscribeDashboardCache(events: EventBus, cache: DashboardCache): () => void {
   const unsubscribes = DASHBOARD_EVENT_TYPES.map((type) =>

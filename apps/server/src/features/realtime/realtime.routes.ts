@@ -39,7 +39,8 @@ export function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps) {
     }
   }, deps.heartbeatMs);
   beat.unref();
-  // A session that ended (signed out elsewhere, revoked, account locked) ends its stream.
+  // A session that ended is closed at once by its `session.ended` event (hub); this slower round
+  // catches what no event announces: a session that expired, or an event lost with the LISTEN link.
   const handshakes = new Map<WebSocket, { request: FastifyRequest; userId: string }>();
   const recheck = setInterval(() => {
     for (const [socket, { request, userId }] of handshakes) {
@@ -73,6 +74,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps) {
       const actor = request.actor!;
       const connection: RealtimeConnection = {
         userId: actor.userId,
+        sessionId: actor.sessionId ?? null,
         role: actor.role,
         socket,
         links: new Map(),
@@ -81,6 +83,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps) {
       };
       unanswered.set(socket, 0);
       handshakes.set(socket, { request, userId: actor.userId });
+      deps.hub.open(connection);
       let closed = false;
       // Messages wait for the links; listeners are attached now so that none is dropped meanwhile.
       let queue: Promise<void> = loadFollowedPatients(deps, actor).then(

@@ -17,6 +17,11 @@ export interface Actor {
    * the actor (jobs, the seed).
    */
   secondFactor?: boolean;
+  /**
+   * The session of the request's cookie (an id, never the token), set by the request's actor
+   * lookup: the realtime channel closes a socket when its session ends.
+   */
+  sessionId?: string;
 }
 
 export interface Database {

@@ -123,6 +123,7 @@ describe('realtime invalidation table', () => {
     { type: 'reminder.due', patientId: 'p1', reminderId: 'r1', occurrenceId: 'o1' },
     { type: 'notification.created', patientId: 'p1', userId: 'd1', notificationId: 'n1', kind: 'patient_alert' },
     { type: 'appointment.changed', patientId: 'p1', professionalId: 'd1', appointmentId: 'ap1', change: 'confirmed', changedBy: 'd1' },
+    { type: 'session.ended', userId: 'u1', sessionId: 's1' },
   ];
 
   it("refreshes the reminders page and the notification centre (the header's count) on reminder events", () => {

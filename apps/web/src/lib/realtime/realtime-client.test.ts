@@ -160,6 +160,18 @@ describe('realtime client', () => {
     expect(calls.sessionEnded).toBe(1);
   });
 
+  it('does not reconnect after the server closed for a session that ended', () => {
+    const { client, calls } = start();
+    FakeWebSocket.last().accept();
+    FakeWebSocket.last().drop(SESSION_ENDED_CLOSE_CODE);
+    expect(calls.sessionEnded).toBe(1);
+    vi.advanceTimersByTime(10 * HEARTBEAT_TIMEOUT_MS);
+    expect(FakeWebSocket.created).toHaveLength(1);
+    // A later start does not bring it back either: the provider makes a new client for a new sign-in.
+    client.start();
+    expect(FakeWebSocket.created).toHaveLength(1);
+  });
+
   it("answers the server's heartbeat", () => {
     start();
     const socket = FakeWebSocket.last();

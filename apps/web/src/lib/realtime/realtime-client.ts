@@ -44,7 +44,10 @@ export interface RealtimeClientOptions {
    * load) would be missed until the next one.
    */
   onFirstConnection?: () => void;
-  /** The server closed the socket because its session ended (signed out elsewhere, revoked). */
+  /**
+   * The server closed the socket because its session ended (signed out elsewhere, revoked): the
+   * client has stopped for good, since every new attempt would be refused the same way.
+   */
   onSessionEnded?: () => void;
   onStatus?: (status: RealtimeStatus) => void;
 }
@@ -116,8 +119,7 @@ function closeQuietly(socket: RealtimeSocket): void {
  * query invalidations.
  */
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
-  const Socket =
-    options.WebSocket ?? (globalThis.WebSocket as unknown as RealtimeSocketConstructor);
+  const Socket = options.WebSocket ?? (globalThis.WebSocket as unknown as RealtimeSocketConstructor);
   const timers = options.timers ?? defaultTimers;
   const topics = new Set<string>();
   let socket: RealtimeSocket | null = null;
@@ -145,11 +147,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     open = false;
   };
 
-  /** The connection is gone (closed, failed, or silent): try again after this attempt's delay. */
+  /** The connection is gone (closed, failed, silent): retry after this attempt's delay, unless its session ended (every retry would be refused). */
   function lost(sessionEnded = false) {
-    if (sessionEnded) options.onSessionEnded?.();
     silence.clear();
     detach();
+    stopped ||= sessionEnded;
+    if (sessionEnded) options.onSessionEnded?.();
     if (stopped) return;
     lostOnce = true;
     setStatus('reconnecting');

@@ -94,6 +94,8 @@ export const EVENT_KEYS: {
   'notification.created': () => [notificationKeys.all],
   // Either party's lists, agenda, free slots and satisfaction; a confirmation schedules reminders.
   'appointment.changed': () => [appointmentKeys.all, reminderKeys.all, notificationKeys.all],
+  // The server closes the socket instead of sending it (code 4401); listed for completeness.
+  'session.ended': () => [sessionQueryKey],
 };
 
 export function keysForEvent(event: DomainEvent): readonly QueryKey[] {
