@@ -73,6 +73,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const folder = dataDir.startsWith('memory://') ? dataDir : join(dataDir, 'pglite');
   if (!folder.startsWith('memory://')) mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder);
+  yieldBeforeEachStatement(client);
   const db = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
   return {
     engine: 'pglite',
@@ -84,6 +85,25 @@ async function openPglite(dataDir: string): Promise<Database> {
       await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder });
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite runs a statement synchronously on this thread, and its promise settles without a turn
+ * of the event loop: under a burst, one turn of the loop ran request after request (every socket
+ * that had data) before the loop came back to the listening socket. Measured with 200 connections
+ * on the dashboard summary (bench/pglite-load.ts): the listen queue held 71 connections and
+ * drained at about 2.5 a second while 300 requests a second were answered, so some waited 30 s
+ * before Node took them. A turn of the loop before each statement (every query, exec and
+ * transaction of PGlite goes through execProtocolStream) lets the server accept, read and time
+ * requests out between two statements, and the admission queue (ADR 0019) then sees the
+ * requests really waiting. The cost is one setImmediate per statement.
+ */
+function yieldBeforeEachStatement(client: { execProtocolStream: (...args: never[]) => Promise<unknown> }): void {
+  const run = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (...args) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return run(...args);
   };
 }
 
