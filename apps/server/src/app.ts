@@ -3,9 +3,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './platform/db/database';
 import type { Clock } from './platform/clock';
-import { frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler';
 import { registerWebPages } from './platform/http/web-pages';
 import { registerInputGuard } from './platform/http/input-guard';
+import { registerJsonBodyParser } from './platform/http/json-body';
 import { registerActor, type ResolveActor } from './platform/http/actor';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -225,7 +226,11 @@ function createFastify(deps: AppDeps): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL (`/api/x/%`) answers in the app's error format, not Fastify's.
     frameworkErrors: frameworkErrorHandler,
+    // Connection errors before a request exists (headers over 16 kB): the same error format.
+    clientErrorHandler,
   });
+  // Before any route or plugin scope is made, so every one inherits it.
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
