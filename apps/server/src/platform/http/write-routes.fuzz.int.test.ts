@@ -27,14 +27,17 @@ const RUNS = 25;
 
 async function writeEndpoints(): Promise<Endpoint[]> {
   const found: Endpoint[] = [];
-  for (const feature of readdirSync(DOMAIN)) {
-    const file = join(DOMAIN, feature, `${feature}.contract.ts`);
-    let module: Record<string, unknown>;
-    try {
-      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    } catch {
-      continue; // features without a contract
-    }
+  // Every contract file of every feature: a feature may split its endpoints over several
+  // (nightscout-treatments.contract.ts was never fuzzed while only <feature>.contract.ts was read).
+  const files = readdirSync(DOMAIN, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((dir) =>
+      readdirSync(join(DOMAIN, dir.name))
+        .filter((name) => name.endsWith('.contract.ts'))
+        .map((name) => join(DOMAIN, dir.name, name)),
+    );
+  for (const file of files) {
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       const e = value as Partial<Endpoint>;
       if (
