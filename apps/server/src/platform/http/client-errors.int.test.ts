@@ -15,7 +15,9 @@ function rawRequest(port: number, bytes: string): Promise<string> {
     // The server may close while the rest of an oversized request is in flight: what it answered counts.
     socket.on('error', (error) => (chunks.length > 0 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(error)));
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    socket.end(bytes);
+    // Not half-closed: Node's server closes a connection whose client ended before it answered.
+    // Every request here is one the server closes (refused, or `Connection: close`).
+    socket.write(bytes);
   });
 }
 
