@@ -54,7 +54,7 @@ export default tseslint.config(
         // The rest of a feature folder: pure helpers of its service (texts, PDF, CSV, password
         // strength, the dashboard cache) and the auth adapter.
         { type: 'server-feature-part', pattern: 'apps/server/src/features/*/**/*', mode: 'full', capture: ['feature'] },
-        { type: 'server-app', pattern: ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/admin-create.ts', 'apps/server/src/config/**/*'], mode: 'full' },
+        { type: 'server-app', pattern: ['apps/server/src/app.ts', 'apps/server/src/app-jobs.ts', 'apps/server/src/main.ts', 'apps/server/src/admin-create.ts', 'apps/server/src/config/**/*'], mode: 'full' },
         { type: 'server-other', pattern: 'apps/server/**/*', mode: 'full' },
         // Web.
         { type: 'web-feature', pattern: 'apps/web/src/features/*/**/*', mode: 'full', capture: ['feature'] },

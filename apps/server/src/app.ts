@@ -5,9 +5,10 @@ import type { Database } from './platform/db/database';
 import { systemTimers, type Clock, type Timers } from './platform/clock';
 import { createAdmissionQueue, defaultAdmissionLimits, type AdmissionLimits, type AdmissionQueue } from './platform/admission';
 import { registerAdmission } from './platform/http/admission-hook';
-import { frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler';
 import { registerWebPages } from './platform/http/web-pages';
 import { registerInputGuard } from './platform/http/input-guard';
+import { registerJsonBodyParser } from './platform/http/json-body';
 import { registerActor, type ResolveActor } from './platform/http/actor';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -29,10 +30,8 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { measurementsRoutes } from './features/measurements/measurements.routes';
 import { nightscoutRoutes } from './features/nightscout/nightscout.routes';
-import { careTeamJobs } from './features/care-team/care-team.jobs';
 import { AUTH_FAILURE_WINDOW_MS } from './features/nightscout/nightscout.service';
 import { alertsRoutes } from './features/alerts/alerts.routes';
-import { alertJobs, renderOwnAlertNotification, renderPatientAlertNotification } from './features/alerts/alert-delivery.service';
 import { createDashboardCache, type DashboardCache } from './features/measurements/dashboard-cache';
 import { subscribeDashboardCache } from './features/measurements/dashboard-cache.subscribers';
 import { createInProcessEventBus, type EventBus } from './platform/events/event-bus';
@@ -54,22 +53,15 @@ import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { subscribeRealtime } from './features/realtime/realtime.subscribers';
 import { subscribeUnreadMessageEmails } from './features/messages/messages.subscribers';
 import { subscribeAdviceSignals } from './features/advice/advice.subscribers';
-import { adviceSignalJobs } from './features/advice/advice.jobs';
-import { messageJobs } from './features/messages/messages.jobs';
-import { accountJobs } from './features/accounts/accounts.jobs';
 import { adminRoutes } from './features/admin/admin.routes';
 import { adminOpsRoutes } from './features/admin/admin-ops.routes';
 import { pushRoutes } from './features/push/push.routes';
-import { jobMaintenance, type JobHandlers, type JobSchedule } from './platform/jobs/job-worker';
+import type { JobHandlers, JobSchedule } from './platform/jobs/job-worker';
+import { jobDefinitions } from './app-jobs';
 import { remindersRoutes } from './features/reminders/reminders.routes';
-import { reminderJobs } from './features/reminders/reminders.jobs';
-import { renderReminderNotification } from './features/reminders/reminder-delivery.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { notificationJobs } from './features/notifications/notifications.jobs';
 import { appointmentsRoutes } from './features/appointments/appointments.routes';
-import { appointmentJobs } from './features/appointments/appointments.jobs';
 import { nightscoutFollowRoutes } from './features/nightscout/nightscout-follow.routes';
-import { nightscoutFollowJobs } from './features/nightscout/nightscout-follow.jobs';
 import { followDeps, type FollowRemoteOptions } from './features/nightscout/nightscout-follow.service';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
 import { createPaymentGateway, type PaymentsConfig } from './features/subscription/stripe-gateway';
@@ -192,32 +184,6 @@ export async function buildAppWithServices(deps: AppDeps): Promise<App> {
   return { app, accountsDeps, events, dashboardCache, admission, jobs: jobDefinitions(deps, accountsDeps, events, app.log) };
 }
 
-/** Every feature's job handlers and recurring jobs, and the queue's own upkeep. */
-function jobDefinitions(deps: AppDeps, accountsDeps: AccountsDeps, events: EventBus, log: FastifyInstance['log']): App['jobs'] {
-  const parts = [
-    accountJobs(accountsDeps, log),
-    careTeamJobs({ database: deps.database, clock: deps.clock }, log),
-    adviceSignalJobs({ database: deps.database, clock: deps.clock }, log),
-    messageJobs({ database: deps.database, clock: deps.clock, mailer: deps.mailer, appUrl: deps.publicUrl }),
-    reminderJobs({ database: deps.database, clock: deps.clock, events, log }, deps.reminderScheduleEveryMs),
-    alertJobs({ database: deps.database, clock: deps.clock, events, mailer: deps.mailer, appUrl: deps.publicUrl }),
-    appointmentJobs({ database: deps.database, clock: deps.clock }),
-    notificationJobs({
-      database: deps.database,
-      clock: deps.clock,
-      mailer: deps.mailer,
-      push: deps.push,
-      appUrl: deps.publicUrl,
-      // Each kind's texts live with its feature; alerts and appointments add theirs here.
-      renderers: { reminder: renderReminderNotification, alert: renderOwnAlertNotification, patient_alert: renderPatientAlertNotification },
-      log,
-    }),
-    nightscoutFollowJobs(followDeps(deps, events, deps.nightscoutFollow)),
-    jobMaintenance(deps.database, deps.clock),
-  ];
-  return { handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers, schedules: parts.flatMap((part) => part.schedules) };
-}
-
 /** Fastify with the app's request ids, limits and timeouts, zod schemas, and the request id echoed back. */
 function createFastify(deps: AppDeps): FastifyInstance {
   const app = Fastify({
@@ -239,7 +205,11 @@ function createFastify(deps: AppDeps): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL (`/api/x/%`) answers in the app's error format, not Fastify's.
     frameworkErrors: frameworkErrorHandler,
+    // Connection errors before a request exists (headers over 16 kB): the same error format.
+    clientErrorHandler,
   });
+  // Before any route or plugin scope is made, so every one inherits it.
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

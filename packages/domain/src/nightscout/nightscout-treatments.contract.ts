@@ -30,7 +30,7 @@ const treatmentsPost = (path: string) =>
     body: nightscoutTreatmentsBodySchema,
     bodyLimit: ENTRIES_BODY_LIMIT,
     response: nightscoutTreatmentsSchema,
-    errors: ['unauthenticated', 'payload_too_large'],
+    errors: ['unauthenticated', 'document_too_large', 'payload_too_large'],
   });
 
 export const listTreatments = treatmentsGet('/api/v1/treatments');

@@ -2,6 +2,7 @@ import { glucoseMmolToMgdl } from '../glucose/units';
 import { CARBS_GRAMS_LIMITS, GLUCOSE_MGDL_LIMITS, glucoseLimitsIn, INSULIN_UNITS_LIMITS, type Limits } from '../measurements/measurement-limits';
 import { measuredAtIsAcceptable, NOTE_MAX_LENGTH } from '../measurements/measurements.schemas';
 import { DATE_OUT_OF_RANGE, isPlausibleInstant } from '../shared/dates';
+import { documentBoundIssue } from '../shared/document-bounds';
 import type { ValidationIssue } from '../shared/errors';
 import { EVENT_TYPE_MAX } from './nightscout-treatments.schemas';
 import { MAX_ENTRY_ISSUES, numeric, parseInstant } from './nightscout.rules';
@@ -224,6 +225,12 @@ function parseTreatment(raw: unknown, path: Path, nowMs: number, report: IssueSi
     return null;
   }
   const doc = raw as Record<string, unknown>;
+  // Extra fields are echoed back as received: bounded first, so nothing walks or answers a huge one.
+  const bound = documentBoundIssue(doc, path);
+  if (bound) {
+    report(bound);
+    return null;
+  }
   let eventType = '<none>';
   if (doc.eventType !== undefined && doc.eventType !== null && doc.eventType !== '') {
     if (typeof doc.eventType !== 'string' || doc.eventType.length > EVENT_TYPE_MAX) {

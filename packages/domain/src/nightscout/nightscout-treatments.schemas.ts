@@ -35,7 +35,9 @@ import { z } from 'zod';
  *
  * Every document is answered, in order, with an `_id` (Loop maps its records to the answered
  * ids one by one): the document as received, numbers as numbers, `created_at` in UTC. Whether
- * it was kept is said in `glucosuiviStored` (false: acknowledged, not kept).
+ * it was kept is said in `glucosuiviStored` (false: acknowledged, not kept). Because its extra
+ * fields are echoed, a document nests at most 20 levels and weighs at most 16 kB as JSON
+ * (shared/document-bounds.ts); one over that refuses the request (`document_too_large`).
  *
  * De-duplication, as Nightscout 15 does it and a little more: the document's own identity —
  * `identifier` (AndroidAPS), `syncIdentifier` (Loop), `uuid` (xDrip+), `_id` — else its

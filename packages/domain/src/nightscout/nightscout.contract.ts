@@ -119,7 +119,7 @@ const deviceStatusPost = (path: string) =>
     query: nightscoutAuthQuerySchema,
     body: nightscoutDeviceStatusBodySchema,
     response: nightscoutDeviceStatusesSchema,
-    errors: AUTH_ERRORS,
+    errors: [...AUTH_ERRORS, 'document_too_large'],
   });
 
 export const listDeviceStatus = deviceStatusGet('/api/v1/devicestatus');

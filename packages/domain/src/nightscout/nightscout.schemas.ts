@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_MAX_DEPTH } from '../shared/document-bounds';
 import { freeText } from '../shared/text';
 
 /*
@@ -131,10 +132,14 @@ export type NightscoutEntriesQuery = z.infer<typeof nightscoutEntriesQuerySchema
 
 /** Statuses per request (uploaders send one at a time; a backlog after a network outage). */
 export const MAX_DEVICE_STATUSES_PER_REQUEST = 500;
-/** Largest device status kept, as JSON text (a loop's status with predictions is 5–20 kB). */
+/**
+ * Largest device status kept, as JSON text. Above the 16 kB of other documents with free-form
+ * fields (DOCUMENT_MAX_BYTES): a loop's status with its predictions is 5–20 kB, and an uploader
+ * whose status is refused sends it again and again.
+ */
 export const DEVICE_STATUS_MAX_CHARS = 64 * 1024;
-/** Deepest nesting kept in a device status (real ones are 4–5 levels deep). */
-export const DEVICE_STATUS_MAX_DEPTH = 24;
+/** Deepest nesting kept in a device status, as any document with free-form fields (real ones are 4–5 levels deep). */
+export const DEVICE_STATUS_MAX_DEPTH = DOCUMENT_MAX_DEPTH;
 
 /** Statuses `GET devicestatus` answers at most (each up to 64 kB). */
 export const DEVICE_STATUS_MAX_COUNT = 1_000;

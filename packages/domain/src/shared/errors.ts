@@ -54,6 +54,13 @@ export const ERROR_CODES = [
   'conflict',
   'rate_limited',
   'payload_too_large',
+  // A JSON body nested deeper than any route takes (refused by the body parser); a document with
+  // free-form fields (Nightscout) over its depth or size; request headers over the server's limit;
+  // a request whose headers or body took longer than the server waits.
+  'body_too_deep',
+  'document_too_large',
+  'headers_too_large',
+  'request_timeout',
   'unsupported_media_type',
   'internal',
   'unavailable',

@@ -15,6 +15,7 @@ import {
   type NightscoutVerifyAuth,
 } from '@glucosuivi/domain/nightscout/nightscout.schemas';
 import { EARLIEST_DATE } from '@glucosuivi/domain/shared/dates';
+import { DOCUMENT_BOUND_ISSUES } from '@glucosuivi/domain/shared/document-bounds';
 import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -79,8 +80,11 @@ function wireEntry(type: string, date: number, value: number | null, id: string 
   return entry;
 }
 
-function validationFailed(issues: ValidationIssue[]): AppError {
-  return new AppError('validation_failed', 'Invalid request', issues);
+/** A refused upload: `document_too_large` when a document is over its bounds (depth, size), else `validation_failed`. */
+export function validationFailed(issues: ValidationIssue[]): AppError {
+  return issues.some((issue) => DOCUMENT_BOUND_ISSUES.includes(issue.code))
+    ? new AppError('document_too_large', 'A document is too large or nested too deeply', issues)
+    : new AppError('validation_failed', 'Invalid request', issues);
 }
 
 // --- Entries ----------------------------------------------------------------------------------

@@ -8,9 +8,8 @@ import {
 } from '@glucosuivi/domain/nightscout/nightscout-treatments.schemas';
 import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
 import { storeDeviceReadings } from '../measurements/measurement-entry.service';
-import { recordRead, windowOf } from './nightscout-api.service';
+import { recordRead, validationFailed, windowOf } from './nightscout-api.service';
 import * as repo from './nightscout-treatments.repository';
 import { touchUploader } from './nightscout.repository';
 import { requireUploader, type NightscoutDeps, type UploaderCredentials } from './nightscout.service';
@@ -62,7 +61,7 @@ function sentId(patientId: string, key: string): string {
 function parseAll(docs: unknown, now: Date, mode: StoreTreatmentsOptions['mode']): { treatments: ParsedTreatment[]; skipped: number } {
   if (mode !== 'skip-invalid') {
     const { treatments, issues } = parseNightscoutTreatments(docs, now.getTime());
-    if (issues.length > 0) throw new AppError('validation_failed', 'Invalid request', issues as ValidationIssue[]);
+    if (issues.length > 0) throw validationFailed(issues as ValidationIssue[]);
     return { treatments, skipped: 0 };
   }
   const list = Array.isArray(docs) ? docs : [docs];

@@ -89,9 +89,11 @@ describe('Nightscout device status', () => {
     const deep: Record<string, unknown> = {};
     let cursor = deep;
     for (let i = 0; i < 40; i++) cursor = (cursor.next = {}) as Record<string, unknown>;
+    const nested = (levels: number): unknown => (levels === 0 ? 1 : { a: nested(levels - 1) });
     const cases: [string, unknown, string | null][] = [
       ['too large', [xdripStatus(now - 5 * MIN), { device: 'x', blob: 'x'.repeat(DEVICE_STATUS_MAX_CHARS) }], 'too_large'],
       ['too deep', { device: 'x', deep }, 'too_deep'],
+      ['21 levels', [xdripStatus(now - 7 * MIN), { device: 'x', deep: nested(20) }], 'too_deep'],
       ['lone surrogate', { device: 'x', note: 'a\ud800b' }, 'invalid_text'],
       ['lone surrogate key', { device: 'x', ['k\udc00']: 1 }, 'invalid_text'],
       ['before 1900', { device: 'x', created_at: '1850-01-01T00:00:00Z' }, 'date_out_of_range'],
@@ -103,7 +105,11 @@ describe('Nightscout device status', () => {
       expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(400);
       const { error } = errorBodySchema.parse(res.json());
       expect(code === null || error.issues?.some((i) => i.code === code), `${name}: ${JSON.stringify(error.issues)}`).toBe(true);
+      // Over its depth or size, a status says so with its own translated code.
+      expect(error.code, name).toBe(code === 'too_deep' || code === 'too_large' ? 'document_too_large' : 'validation_failed');
     }
     expect(await stored()).toBe(before);
+    // 20 levels are kept.
+    expect((await post({ device: 'x', created_at: new Date(now - 8 * MIN).toISOString(), deep: nested(19) })).statusCode).toBe(200);
   });
 });

@@ -211,6 +211,38 @@ describe('Nightscout treatments: uploads become events', () => {
     expect(await readingsOf(p)).toEqual([]);
   });
 
+  it('bounds the extra fields it echoes: a document nested over 20 levels or over 16 kB refuses the batch (400 document_too_large, nothing stored); a body nested 5,000 deep is refused unparsed (400 body_too_deep)', async () => {
+    const p = await createTestUser(t.database);
+    const s = (await createUploader(t, p)).secret;
+    const nested = (levels: number): unknown => (levels === 0 ? 1 : { a: nested(levels - 1) });
+    const doc = (extra: unknown, minutes = 1) => ({ eventType: 'Note', created_at: iso(now - minutes * MIN), notes: 'x', extra });
+    const refused: [string, unknown, string, string][] = [
+      // One bad document in a batch of good ones: the good ones are not stored either.
+      ['21 levels', [...xdrip(now - 60 * MIN), doc(nested(20))], 'document_too_large', 'too_deep'],
+      ['100 kB', [...xdrip(now - 60 * MIN), doc('x'.repeat(100_000))], 'document_too_large', 'too_large'],
+      ['16 kB of 2-byte characters', doc('é'.repeat(8_200)), 'document_too_large', 'too_large'],
+    ];
+    for (const [name, payload, code, issue] of refused) {
+      const res = await post(s, payload);
+      expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(400);
+      const { error } = errorBodySchema.parse(res.json());
+      expect(error.code, name).toBe(code);
+      expect(error.issues?.map((i) => i.code), name).toEqual([issue]);
+    }
+    const deep = `${'{"a":['.repeat(5_000)}1${']}'.repeat(5_000)}`;
+    const raw = `[${JSON.stringify(xdrip(now - 60 * MIN)[0])},{"eventType":"Note","created_at":"${iso(now - MIN)}","notes":"x","extra":${deep}}]`;
+    const tooDeep = await asUploader(t, s, { method: 'POST', url: '/api/v1/treatments.json', payload: raw, headers: { 'content-type': 'application/json' } });
+    expect(tooDeep.statusCode, tooDeep.body.slice(0, 200)).toBe(400);
+    expect(errorBodySchema.parse(tooDeep.json()).error).toMatchObject({ code: 'body_too_deep', params: { max: 64 } });
+    expect(await eventsOf(p)).toEqual([]);
+    expect(await readingsOf(p)).toEqual([]);
+
+    // At the bounds: 20 levels and 16 kB pass, and the answer echoes the document as taken.
+    const atBounds = answer(await post(s, [doc(nested(19)), doc('y'.repeat(16_000), 2)]));
+    expect(atBounds.map((d) => d.extra)).toEqual([nested(19), 'y'.repeat(16_000)]);
+    expect(await eventsOf(p)).toHaveLength(2);
+  });
+
   describe('GET treatments', () => {
     let patient: TestUser;
     let secret: string;

@@ -40,6 +40,8 @@ export function subscriptionRoutes(app: FastifyInstance, deps: subscription.Subs
  * here (and only here) a JSON body is kept as the text it arrived as, not parsed.
  */
 function paymentWebhookRoute(scope: FastifyInstance, deps: subscription.SubscriptionDeps) {
+  // The app's JSON parser (depth-checked, platform/http/json-body.ts) is replaced in this scope only.
+  scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   registerEndpoint(scope, contract.paymentWebhook, async ({ request }) => {
     const signature = request.headers['stripe-signature'];

@@ -64,6 +64,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  // 400, not 413: the request is within its byte limit, one part of it is not.
+  body_too_deep: 400,
+  document_too_large: 400,
+  headers_too_large: 431,
+  request_timeout: 408,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

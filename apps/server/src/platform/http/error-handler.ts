@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ValidationIssue } from '@glucosuivi/domain/shared/errors';
@@ -90,4 +93,45 @@ export function registerErrorHandler(app: FastifyInstance) {
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   return sendError(reply, request, codeForStatus(status), error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Invalid request');
+}
+
+/** What Node says went wrong on a connection before any request existed. */
+type ConnectionError = Error & { code?: string };
+
+function connectionRefusal(error: ConnectionError): { code: ErrorCode; message: string } {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { code: 'headers_too_large', message: 'Request headers too large' };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { code: 'request_timeout', message: 'Request timed out' };
+  return { code: 'validation_failed', message: 'Malformed request' };
+}
+
+/**
+ * Errors of a connection before Fastify has a request (headers over Node's 16 kB limit, a
+ * request that took too long, malformed HTTP): Node and Fastify would answer a bare status or
+ * Fastify's own body; ours is the app's error format, written on the socket, which then closes.
+ * Only the error's code is logged (nothing of what the client sent).
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { code, message } = connectionRefusal(error);
+  const status = HTTP_STATUS[code];
+  const requestId = randomUUID();
+  const body: ErrorBody = { error: { code, message, requestId } };
+  const text = JSON.stringify(body);
+  this.log.info({ errorCode: error.code, status }, 'client error');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(text)}`,
+      'Cache-Control: no-store',
+      `X-Request-Id: ${requestId}`,
+      'Connection: close',
+      '',
+      text,
+    ].join('\r\n'),
+  );
 }
