@@ -165,10 +165,10 @@ describe('admission queue in front of the database (200 connections on PGlite)',
     await t.app.close();
   });
 
-  it('refuses at once a request that cannot expect its turn within the bound', async () => {
+  it('does not refuse on a forecast: a request behind a slow turn waits, and is served when the turns end in time', async () => {
     const t = await appWith({ concurrency: 1, maxQueue: 10, maxWaitMs: 5000 });
     const [a, b, c] = patients as [TestUser, TestUser, TestUser];
-    // A first request that holds the database for 3 s teaches the queue what a turn costs.
+    // A first request that holds the database for 3 s makes a turn look expensive.
     const first = t.summary(a);
     await until(() => t.started.length === 1);
     t.clock.advance(3000);
@@ -177,12 +177,15 @@ describe('admission queue in front of the database (200 connections on PGlite)',
 
     const second = t.summary(b);
     await until(() => t.started.length === 2);
-    // Waiting 3 s, then 3 s of its own work: over 5 s, so it is not made to wait for nothing.
-    const third = await t.summary(c);
-    expect(third.statusCode).toBe(503);
-    expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(3);
+    // Behind a turn that may take 3 s again: a forecast would say over 5 s, but it is only a forecast.
+    const third = t.summary(c);
+    await until(() => t.queue.state().waiting === 1);
+    t.clock.advance(500);
     t.free(b);
     expect((await second).statusCode).toBe(200);
+    await until(() => t.started.length === 3);
+    t.free(c);
+    expect((await third).statusCode).toBe(200);
     await t.app.close();
   });
 
