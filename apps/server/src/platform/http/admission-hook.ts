@@ -22,7 +22,7 @@ export function registerAdmission(
   keyOf: (request: FastifyRequest) => string,
 ) {
   app.decorateRequest('admissionRelease', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!queued(request.url.split('?', 1)[0]!)) return;
     const { admitted, leave } = queue.enter(keyOf(request));
     // A client that goes away while waiting gives its place up.
@@ -33,11 +33,24 @@ export function registerAdmission(
         }
       | undefined;
     socket?.once?.('close', leave);
+    let giveBack: () => void;
     try {
-      request.admissionRelease = await admitted;
+      giveBack = await admitted;
     } finally {
       socket?.off?.('close', leave);
     }
+    request.admissionRelease = giveBack;
+    // However the exchange ends, the turn comes back (once: giving back twice is a no-op). The
+    // hooks below are the early way; the response's close is the sure one: a journey run lost both
+    // turns of PGlite to exchanges that ended without either hook, and every later API request
+    // waited for a turn that never came (503 at its deadline). A connection already gone when the
+    // turn came would never close again: given back at once.
+    if (request.raw.destroyed || reply.raw.destroyed || request.raw.socket?.destroyed) {
+      giveBack();
+      request.admissionRelease = null;
+      return;
+    }
+    reply.raw.once('close', giveBack);
   });
   const release = async (request: FastifyRequest) => {
     request.admissionRelease?.();

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, Database } from '../db/database';
 import { buildAppWithServices, type App } from '../../app';
@@ -186,6 +188,46 @@ describe('admission queue in front of the database (200 connections on PGlite)',
     await until(() => t.started.length === 3);
     t.free(c);
     expect((await third).statusCode).toBe(200);
+    await t.app.close();
+  });
+
+  it('gives the turn back when the client goes away while its request is at the database', async () => {
+    const t = await appWith({ concurrency: 1, maxQueue: 10, maxWaitMs: 5000 });
+    const [a, b] = patients as [TestUser, TestUser];
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // A real socket: inject() has no connection to lose.
+    const socket = connect(port, '127.0.0.1');
+    const header = Object.entries(actingAs(a)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`GET ${SUMMARY} HTTP/1.1\r\nhost: localhost\r\n${header}\r\n`);
+    await until(() => t.started.length === 1);
+    socket.destroy();
+    await new Promise((resolve) => socket.once('close', resolve));
+    // The abandoned request finishes its database work; its turn must come back, or every later
+    // request would wait for a turn that never ends (the e2e run that shed every sign-up).
+    t.free(a);
+    t.free(b);
+    const next = t.summary(b);
+    expect((await next).statusCode).toBe(200);
+    expect(t.queue.state()).toMatchObject({ running: 0, waiting: 0 });
+    await t.app.close();
+  });
+
+  it('gives the turn back when the client goes away in the middle of sending its body', async () => {
+    const t = await appWith({ concurrency: 1, maxQueue: 10, maxWaitMs: 5000 });
+    const [a, b] = patients as [TestUser, TestUser];
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const header = Object.entries(actingAs(a)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    // Admitted on its headers, then the body never comes whole: the client left (a page closed mid-upload).
+    socket.write(`POST /api/measurements HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 200\r\norigin: http://localhost:3000\r\n${header}\r\n{"kind":`);
+    await until(() => t.queue.state().running === 1);
+    socket.destroy();
+    await new Promise((resolve) => socket.once('close', resolve));
+    t.free(b);
+    expect((await t.summary(b)).statusCode).toBe(200);
+    expect(t.queue.state()).toMatchObject({ running: 0, waiting: 0 });
     await t.app.close();
   });
 
