@@ -43,9 +43,9 @@ export function registerAdmission(
     // However the exchange ends, the turn comes back (once: giving back twice is a no-op). The
     // hooks below are the early way; the response's close is the sure one: a journey run lost both
     // turns of PGlite to exchanges that ended without either hook, and every later API request
-    // waited for a turn that never came (503 at its deadline). A connection already gone when the
-    // turn came would never close again: given back at once.
-    if (request.raw.destroyed || reply.raw.destroyed || request.raw.socket?.destroyed) {
+    // waited for a turn that never came (503 at its deadline). A connection already gone, or a
+    // response already ended, when the turn came would never close again: given back at once.
+    if (request.raw.destroyed || reply.raw.destroyed || reply.raw.writableEnded || request.raw.socket?.destroyed) {
       giveBack();
       request.admissionRelease = null;
       return;
