@@ -33,7 +33,9 @@ test.describe('health data', () => {
     await expect(page.getByTestId('chart-summary')).toContainText('1 mesure : 65 mg/dL');
     await expect(page.getByRole('img', { name: /Courbe de glycémie/ })).toBeVisible();
     await expect(page.locator('canvas').first()).toBeVisible();
-    await expect(page.getByText('Bas', { exact: true })).toBeVisible();
+    // The latest reading is named by its range, as the time-in-range bands are.
+    await expect(page.getByTestId('last-glucose-band')).toHaveText('Bas');
+    await expect(page.getByRole('list', { name: /Répartition par zone de glyc/ }).getByText('Bas', { exact: true })).toBeVisible();
 
     // The hypo alert: in the header count and in /notifications.
     await expect(page.getByRole('link', { name: 'Notifications : 1 non lue' })).toBeVisible();

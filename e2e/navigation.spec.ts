@@ -357,8 +357,10 @@ test.describe('spec behaviours', () => {
     await expect(page.locator('#features li').filter({ has: page.getByRole('heading', { name: /^Messagerie/ }) })).toHaveCount(1);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'contact@glucosuivi.fr' })).toHaveAttribute('href', 'mailto:contact@glucosuivi.fr');
-    // The postal address is the instance publisher's, given in the legal information.
-    await expect(footer).toContainText("Celle de l'éditeur de cette instance, indiquée dans les informations légales");
+    // The postal address comes from LEGAL_ADDRESS, unset on this server: no address line, and no
+    // placeholder sentence in its place.
+    await expect(footer).not.toContainText("Celle de l'éditeur");
+    await expect(footer).not.toContainText('Adresse');
   });
 
   test('signing in cancels a pending deletion and says so', async ({ page }) => {
