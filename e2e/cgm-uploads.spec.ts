@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { axe, ORIGIN, signUpPatient, trackMissingKeys } from './support/health-api';
+import { liveChannelOpen } from './support/realtime';
 
 /*
  * A sensor app sending to GlucoSuivi as to a Nightscout site: the patient creates an uploader
@@ -43,9 +44,7 @@ test('an uploader secret made on the page lets a sensor app send readings that s
 
   // The dashboard is open, and its live channel said hello, when the uploader sends: the
   // readings then reach the page by the live event, not by the refetch that follows the hello.
-  const live = page
-    .waitForEvent('websocket', (socket) => socket.url().includes('/api/realtime'))
-    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"hello"')));
+  const live = liveChannelOpen(page);
   await page.goto('/patient-dashboard');
   await expect(page.getByRole('heading', { name: 'Ajoutez votre première mesure' })).toBeVisible();
   await live;

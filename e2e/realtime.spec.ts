@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ORIGIN, apiSignUp, trackMissingKeys, uniqueEmail } from './support/accounts';
+import { liveChannelOpen } from './support/realtime';
 
 // Issue 13, live screens: without any reload, a reading recorded elsewhere (another device, an
 // uploader: here the API) shows on the patient's own dashboard and header count, on the professional's triage list
@@ -32,8 +33,12 @@ test('screens update by themselves: patient dashboard, triage list, patient page
   expect(linked.status(), await linked.text()).toBe(201);
   await record(patient, 120, 60);
 
+  // The dashboard is rendered by the server and starts its app (and its channel) a few seconds
+  // later: the changes below are made once the channel is open.
+  const patientLive = liveChannelOpen(patient);
   await patient.goto('/patient-dashboard');
   await expect(patient.getByTestId('last-glucose')).toContainText('120', { timeout: 20_000 });
+  await patientLive;
   await professional.goto('/doctor');
   const row = professional.getByTestId('triage-row').filter({ has: professional.getByRole('link', { name: /Margaux/ }) });
   await expect(row).toHaveCount(1, { timeout: 20_000 });
