@@ -1,5 +1,6 @@
 /**
- * A small RFC 4180 record reader for the glucose export files: comma-separated cells, cells in
+ * A small RFC 4180 record reader for the glucose export files: cells separated by a comma (or
+ * the semicolon or tab a spreadsheet writes when it saves the file again), cells in
  * double quotes may hold commas, doubled quotes and line breaks; records end with CRLF, LF or a
  * lone CR. It reads one record at a time from a cursor so a caller can stop early, and it keeps
  * the 1-based physical line each record starts on, because a line number is what a patient can
@@ -8,13 +9,21 @@
  */
 
 const COMMA = 44;
+const SEMICOLON = 59;
+const TAB = 9;
 const QUOTE = 34;
 const CR = 13;
 const LF = 10;
 const BYTE_ORDER_MARK = 0xfeff;
 
+/** The cell separators a glucose export is found with: as exported, or as Excel re-saves it in a comma-decimal locale, or as "Unicode text". */
+export const CSV_DELIMITERS = [COMMA, SEMICOLON, TAB] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
 export interface CsvCursor {
   readonly text: string;
+  /** The character code separating cells. */
+  readonly delimiter: CsvDelimiter;
   /** Offset of the next unread character. */
   pos: number;
   /** 1-based physical line of `pos`. */
@@ -27,18 +36,18 @@ export interface CsvRecord {
   line: number;
 }
 
-/** A cursor at the start of `text`, past a UTF-8 byte order mark if there is one. */
-export function csvCursor(text: string): CsvCursor {
-  return { text, pos: text.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0, line: 1 };
+/** A cursor at the start of `text`, past a byte order mark if there is one. */
+export function csvCursor(text: string, delimiter: CsvDelimiter = COMMA): CsvCursor {
+  return { text, delimiter, pos: text.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0, line: 1 };
 }
 
-/** Offset of the first comma or line break at or after `from` (the text length if none). */
-function cellEnd(text: string, from: number): number {
+/** Offset of the first delimiter or line break at or after `from` (the text length if none). */
+function cellEnd(text: string, from: number, delimiter: number): number {
   let pos = from;
   const end = text.length;
   while (pos < end) {
     const c = text.charCodeAt(pos);
-    if (c === COMMA || c === LF || c === CR) return pos;
+    if (c === delimiter || c === LF || c === CR) return pos;
     pos++;
   }
   return end;
@@ -77,7 +86,7 @@ function readQuotedCell(cursor: CsvCursor): string {
       from = quote + 2;
       continue;
     }
-    const trailingEnd = cellEnd(text, quote + 1);
+    const trailingEnd = cellEnd(text, quote + 1, cursor.delimiter);
     if (trailingEnd > quote + 1) value += text.slice(quote + 1, trailingEnd);
     cursor.pos = trailingEnd;
     return value;
@@ -95,13 +104,13 @@ export function readCsvRecord(cursor: CsvCursor): CsvRecord | null {
     if (text.charCodeAt(cursor.pos) === QUOTE) {
       cells.push(readQuotedCell(cursor));
     } else {
-      const stop = cellEnd(text, cursor.pos);
+      const stop = cellEnd(text, cursor.pos, cursor.delimiter);
       cells.push(text.slice(cursor.pos, stop));
       cursor.pos = stop;
     }
     if (cursor.pos >= end) return { cells, line };
     const c = text.charCodeAt(cursor.pos);
-    if (c === COMMA) {
+    if (c === cursor.delimiter) {
       cursor.pos++;
       continue;
     }

@@ -120,19 +120,27 @@ describe('parseGlucoseFile on the real exports (timeZone Europe/Paris)', () => {
     expect(strictlyAscending(file.times)).toBe(true);
   });
 
-  it('places the G6 fall-back hour on its first pass in America/New_York, losing the second', () => {
+  it('keeps both passes of the G6 fall-back hour in America/New_York, in the transmitter\'s order', () => {
     const file = parsedFile(
       parseGlucoseFile(sample('dexcom_clarity_g6_mgdl_low_calibration_modified_upstream.csv'), 'America/New_York'),
     );
     expect(iso(file.times[0])).toBe('2023-11-01T04:02:33.000Z');
-    // 01:01:20 local is taken as EDT (the earlier instant); line 1083 comes first in the file (80 mg/dL).
-    const oneAm = file.times.indexOf(Date.parse('2023-11-05T05:01:20Z'));
-    expect(file.valuesMgdl[oneAm]).toBe(80);
-    // 01:56:20 EDT is followed by 02:01:20 EST, 65 minutes later: the repeated hour is gone.
+    // Clarity sorts by the wall clock, so each 01:xx:20 appears twice, in either order (lines
+    // 1083–1106). The transmitter time tells the passes apart: 01:01:20 with 54074 s is EDT (92
+    // mg/dL, line 1084), with 57674 s EST (80 mg/dL, line 1083), one hour later.
+    expect(file.valuesMgdl[file.times.indexOf(Date.parse('2023-11-05T05:01:20Z'))]).toBe(92);
+    expect(file.valuesMgdl[file.times.indexOf(Date.parse('2023-11-05T06:01:20Z'))]).toBe(80);
+    // 01:56:20 EDT (57374 s, 76 mg/dL) then 01:56:20 EST (60974 s, 91 mg/dL), then 02:01:20 EST.
     const lastEdt = file.times.indexOf(Date.parse('2023-11-05T05:56:20Z'));
-    expect(lastEdt).toBeGreaterThan(0);
-    expect(iso(file.times[lastEdt + 1])).toBe('2023-11-05T07:01:20.000Z');
-    expect(file.duplicatesInFile).toBe(12);
+    expect(file.valuesMgdl[lastEdt]).toBe(76);
+    expect(iso(file.times[lastEdt + 1])).toBe('2023-11-05T06:01:20.000Z');
+    const lastEst = file.times.indexOf(Date.parse('2023-11-05T06:56:20Z'));
+    expect(file.valuesMgdl[lastEst]).toBe(91);
+    expect(iso(file.times[lastEst + 1])).toBe('2023-11-05T07:01:20.000Z');
+    // The whole night is one 5-minute series: nothing dropped, the 12 second-pass rows said.
+    expect(file.duplicatesInFile).toBe(0);
+    expect(file.repeatedHourSecondPass).toBe(12);
+    expect(strictlyAscending(file.times)).toBe(true);
   });
 });
 
@@ -289,12 +297,10 @@ describe('parseGlucoseFile LibreView date order and clock', () => {
 });
 
 describe('parseGlucoseFile across daylight-saving changes (Europe/Paris)', () => {
-  it('keeps the first pass of the repeated autumn hour and drops the second as duplicates', () => {
+  it('keeps both passes of the repeated autumn hour, in the file\'s order', () => {
     // Sunday 26 October 2025: clocks go from 03:00 CEST back to 02:00 CET, so the device clock
-    // shows 02:00–02:59 twice. A LibreView row has nothing telling the two passes apart, and
-    // localToUtc resolves an ambiguous time to the earlier instant (CEST), so the second-pass rows
-    // land on instants already taken by the first pass: they are dropped and counted as
-    // duplicates. An hour of data is lost, which is better than folding two hours into one.
+    // shows 02:00–02:59 twice. LibreView writes its history in order: where the clock goes back
+    // from 02:30 to 02:00, the second pass (CET, one hour later) begins.
     const text = libreFile([
       libreRow('26-10-2025 01:30', '0', '5.0'),
       libreRow('26-10-2025 02:00', '0', '5.1'),
@@ -308,12 +314,37 @@ describe('parseGlucoseFile across daylight-saving changes (Europe/Paris)', () =>
       '2025-10-25T23:30:00.000Z',
       '2025-10-26T00:00:00.000Z',
       '2025-10-26T00:30:00.000Z',
+      '2025-10-26T01:00:00.000Z',
+      '2025-10-26T01:30:00.000Z',
       '2025-10-26T02:00:00.000Z',
     ]);
-    expect(file.duplicatesInFile).toBe(2);
-    // The kept 02:00 and 02:30 are the first-pass values 5.1 and 5.2 mmol/L.
-    expect(file.valuesMgdl[1]).toBeCloseTo(5.1 * 18.01559, 6);
-    expect(file.valuesMgdl[2]).toBeCloseTo(5.2 * 18.01559, 6);
+    expect(file.duplicatesInFile).toBe(0);
+    expect(file.repeatedHourSecondPass).toBe(2);
+    expect(file.valuesMgdl[3]).toBeCloseTo(6.1 * 18.01559, 6);
+  });
+
+  it('reads a newest-first file the other way round: the rows before the clock jumps up are the second pass', () => {
+    const text = libreFile([
+      libreRow('26-10-2025 03:00', '0', '6.3'),
+      libreRow('26-10-2025 02:30', '0', '6.2'),
+      libreRow('26-10-2025 02:00', '0', '6.1'),
+      libreRow('26-10-2025 02:30', '0', '5.2'),
+      libreRow('26-10-2025 02:00', '0', '5.1'),
+      libreRow('26-10-2025 01:30', '0', '5.0'),
+    ]);
+    const file = parsedFile(parseGlucoseFile(text, 'Europe/Paris'));
+    expect(file.times).toHaveLength(6);
+    expect(file.repeatedHourSecondPass).toBe(2);
+    // Sorted oldest first: the CET 02:00 (01:00Z) is the 6.1 row.
+    expect(iso(file.times[3])).toBe('2025-10-26T01:00:00.000Z');
+    expect(file.valuesMgdl[3]).toBeCloseTo(6.1 * 18.01559, 6);
+  });
+
+  it('keeps a single pass of the repeated hour on its first (earlier) instant, as any repeated time', () => {
+    const text = libreFile([libreRow('26-10-2025 01:30', '0', '5.0'), libreRow('26-10-2025 02:15', '0', '5.1'), libreRow('26-10-2025 03:30', '0', '5.2')]);
+    const file = parsedFile(parseGlucoseFile(text, 'Europe/Paris'));
+    expect(file.times.map(iso)).toEqual(['2025-10-25T23:30:00.000Z', '2025-10-26T00:15:00.000Z', '2025-10-26T02:30:00.000Z']);
+    expect(file.repeatedHourSecondPass).toBe(0);
   });
 
   it('moves a time in the spring gap forward by an hour and keeps the series in order', () => {

@@ -1,8 +1,9 @@
 import { getZoneOffsetResolver, localToUtc } from '../glucose/timezone';
 import { roundHalfUp } from '../glucose/stats';
 import { type GlucoseUnit, glucoseMgdlToMmol, glucoseMmolToMgdl } from '../glucose/units';
-import { type CsvCursor, csvCursor, isBlankRecord, readCsvRecord } from './csv-records';
+import { type CsvCursor, isBlankRecord, readCsvRecord } from './csv-records';
 import { type ClarityLayout, type LibreViewLayout, findLayout } from './glucose-file-layout';
+import { type PlacedWallClock, placeWallClock } from './repeated-hour';
 import {
   type WallClockFields,
   emptyWallClock,
@@ -41,6 +42,11 @@ export interface ParsedGlucoseFile {
   clampedHigh: number;
   /** Readings at the same instant as an earlier one in the file, dropped. */
   duplicatesInFile: number;
+  /**
+   * Readings of the autumn's repeated hour placed in its second pass because the file's order
+   * went back in time there (the preview says so); 0 when the file does not cross that night.
+   */
+  repeatedHourSecondPass: number;
 }
 
 export type GlucoseFileError =
@@ -78,6 +84,8 @@ interface PendingReadings {
   values: number[];
   /** −1 for a `Low`, 1 for a `High`, 0 for a measured value. */
   clamps: number[];
+  /** The device's own order where the file gives it (Clarity's transmitter time and id), else NaN and ''. */
+  deviceOrder: { sequence: number[]; group: string[] };
 }
 
 interface Collected {
@@ -101,6 +109,7 @@ function emptyPending(): PendingReadings {
     monthFirst: [],
     values: [],
     clamps: [],
+    deviceOrder: { sequence: [], group: [] },
   };
 }
 
@@ -112,7 +121,11 @@ function addPending(
   monthFirst: boolean,
   value: number,
   clamp: number,
+  sequence = Number.NaN,
+  group = '',
 ): void {
+  p.deviceOrder.sequence.push(sequence);
+  p.deviceOrder.group.push(group);
   p.lines.push(line);
   p.timestampCells.push(cell);
   p.years.push(clock.year);
@@ -190,7 +203,7 @@ function collectLibreView(cursor: CsvCursor, layout: LibreViewLayout): Collected
     const stamp = cells[layout.timestamp] ?? '';
     const readable = readLibreViewClock(stamp, clock);
     // Every row's date counts as proof of the order, scans and notes included.
-    if (readable && !clock.twelveHour) {
+    if (readable && !clock.monthFirst) {
       if (clock.firstField > 12 && clock.secondField <= 12 && line < dayFirstProof) dayFirstProof = line;
       if (clock.secondField > 12 && clock.firstField <= 12 && line < monthFirstProof) monthFirstProof = line;
     }
@@ -210,8 +223,8 @@ function collectLibreView(cursor: CsvCursor, layout: LibreViewLayout): Collected
       error = cellError('bad_value', line, layout.header[layout.historicGlucose], valueCell);
       break;
     }
-    // A 12-hour clock comes with month-first dates; a 24-hour one waits for `decideDateOrder`.
-    addPending(pending, line, stamp, clock, clock.twelveHour, toMgdl(value, layout.unit), 0);
+    // A 12-hour clock or a year-first date is month-first; a 24-hour one waits for `decideDateOrder`.
+    addPending(pending, line, stamp, clock, clock.monthFirst, toMgdl(value, layout.unit), 0);
     if (layout.device >= 0) countName(devices, cells[layout.device]);
   }
   const dateOrder = decideDateOrder(dayFirstProof, monthFirstProof, layout.twelveHourAccount);
@@ -256,7 +269,9 @@ function collectClarity(cursor: CsvCursor, layout: ClarityLayout): Collected {
       error = cellError('bad_value', line, layout.header[layout.glucoseValue], valueCell);
       break;
     }
-    addPending(pending, line, stamp, clock, true, reading.value, reading.clamp);
+    const sequence = layout.transmitterTime >= 0 ? Number((cells[layout.transmitterTime] ?? '').trim() || Number.NaN) : Number.NaN;
+    const group = layout.transmitterId >= 0 ? (cells[layout.transmitterId] ?? '').trim() : '';
+    addPending(pending, line, stamp, clock, true, reading.value, reading.clamp, sequence, group);
     if (layout.sourceDeviceId >= 0) countName(sources, cells[layout.sourceDeviceId]);
   }
   // Files whose metadata rows were removed still say the source on each reading ("android G6").
@@ -270,10 +285,10 @@ function resolveInstants(
   dateOrder: DateOrder,
   timeZone: string,
   column: string,
-): number[] | CellError {
+): PlacedWallClock | CellError {
   const offsetOf = getZoneOffsetResolver(timeZone);
   const n = pending.lines.length;
-  const instants = new Array<number>(n);
+  const localTimes = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const first = pending.firstFields[i] as number;
     const second = pending.secondFields[i] as number;
@@ -284,11 +299,10 @@ function resolveInstants(
     if (!isCalendarDate(year, month, day)) {
       return cellError('bad_timestamp', pending.lines[i] as number, column, pending.timestampCells[i] as string);
     }
-    const localMs = Date.UTC(year, month - 1, day) + (pending.secondsOfDay[i] as number) * 1000;
-    // Ambiguous autumn times take the earlier instant, spring-gap times jump forward.
-    instants[i] = localToUtc(offsetOf, localMs);
+    localTimes[i] = Date.UTC(year, month - 1, day) + (pending.secondsOfDay[i] as number) * 1000;
   }
-  return instants;
+  // Spring-gap times jump forward; the autumn's repeated hour follows the file's order.
+  return placeWallClock(offsetOf, localTimes, (localMs) => localToUtc(offsetOf, localMs), pending.deviceOrder);
 }
 
 /** Reading indexes by instant, file order among equal instants (usually already sorted). */
@@ -304,7 +318,7 @@ function buildFile(
   collected: Collected,
   instants: number[],
   layout: LibreViewLayout | ClarityLayout,
-): ParsedGlucoseFile {
+): Omit<ParsedGlucoseFile, 'repeatedHourSecondPass'> {
   const { pending } = collected;
   const times: number[] = [];
   const valuesMgdl: number[] = [];
@@ -347,16 +361,15 @@ function buildFile(
  * columns; the caller decides what to tell the patient.
  */
 export function parseGlucoseFile(text: string, timeZone: string): GlucoseFileResult {
-  const cursor = csvCursor(text);
-  const search = findLayout(cursor);
+  const search = findLayout(text);
   if (search.kind === 'empty') return { ok: false, error: { code: 'empty' } };
   if (search.kind === 'unknown') return { ok: false, error: { code: 'unknown_format' } };
-  const { layout } = search;
+  const { layout, cursor } = search;
   const collected = layout.format === 'libreview' ? collectLibreView(cursor, layout) : collectClarity(cursor, layout);
   const column = layout.header[layout.timestamp] ?? '';
-  const instants = resolveInstants(collected.pending, collected.dateOrder, timeZone, column);
+  const placed = resolveInstants(collected.pending, collected.dateOrder, timeZone, column);
   // Rows before the collecting error come first in the file, so their error is reported first.
-  if (!Array.isArray(instants)) return { ok: false, error: instants };
+  if (!('instants' in placed)) return { ok: false, error: placed };
   if (collected.error) return { ok: false, error: collected.error };
-  return { ok: true, file: buildFile(collected, instants, layout) };
+  return { ok: true, file: { ...buildFile(collected, placed.instants, layout), repeatedHourSecondPass: placed.secondPass } };
 }

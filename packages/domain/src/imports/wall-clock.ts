@@ -12,17 +12,22 @@ export interface WallClockFields {
   secondField: number;
   /** Seconds since local midnight, AM/PM already applied. */
   secondOfDay: number;
-  /** The cell had AM/PM: a 12-hour clock, which LibreView writes only with month-first dates. */
-  twelveHour: boolean;
+  /**
+   * The date's order is known from the cell itself to be month then day: a 12-hour clock (which
+   * LibreView writes only with month-first dates), or a year-first date.
+   */
+  monthFirst: boolean;
 }
 
 export function emptyWallClock(): WallClockFields {
-  return { year: 0, firstField: 0, secondField: 0, secondOfDay: 0, twelveHour: false };
+  return { year: 0, firstField: 0, secondField: 0, secondOfDay: 0, monthFirst: false };
 }
 
 // LibreView: `07-29-2022 07:12 PM`, `01-09-2025 21:58` (slashes and dots are accepted as date
 // separators and seconds are optional, as other locales and versions may write them).
 const LIBREVIEW_TIMESTAMP = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))? *(?:([AP])\.?M\.?)?$/i;
+// The older FreeStyle Libre desktop software wrote `2021/08/30 01:48`: year first, then month.
+const YEAR_FIRST_TIMESTAMP = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 // Clarity: `2025-11-21T00:17:19` (older exports put a space instead of the T).
 const CLARITY_TIMESTAMP = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 
@@ -37,14 +42,17 @@ function setTimeOfDay(out: WallClockFields, hour: number, minute: number, second
 
 /** Reads a LibreView `Device Timestamp` into `out`; false when the cell is not one. */
 export function readLibreViewClock(cell: string, out: WallClockFields): boolean {
-  const m = LIBREVIEW_TIMESTAMP.exec(cell.trim());
+  const trimmed = cell.trim();
+  const yearFirst = YEAR_FIRST_TIMESTAMP.exec(trimmed);
+  if (yearFirst) return readYearFirst(yearFirst, out);
+  const m = LIBREVIEW_TIMESTAMP.exec(trimmed);
   if (!m) return false;
   out.year = Number(m[3]);
   out.firstField = Number(m[1]);
   out.secondField = Number(m[2]);
   let hour = Number(m[4]);
   const meridiem = m[7];
-  out.twelveHour = meridiem !== undefined;
+  out.monthFirst = meridiem !== undefined;
   if (meridiem !== undefined) {
     if (hour < 1 || hour > 12) return false;
     const afternoon = meridiem === 'P' || meridiem === 'p';
@@ -54,6 +62,15 @@ export function readLibreViewClock(cell: string, out: WallClockFields): boolean 
   return setTimeOfDay(out, hour, Number(m[5]), m[6] === undefined ? 0 : Number(m[6]));
 }
 
+function readYearFirst(m: RegExpExecArray, out: WallClockFields): boolean {
+  out.monthFirst = true;
+  out.year = Number(m[1]);
+  out.firstField = Number(m[2]);
+  out.secondField = Number(m[3]);
+  if (out.year < EARLIEST_YEAR) return false;
+  return setTimeOfDay(out, Number(m[4]), Number(m[5]), m[6] === undefined ? 0 : Number(m[6]));
+}
+
 /** Reads a Clarity ISO-like timestamp into `out` (firstField = month, secondField = day). */
 export function readClarityClock(cell: string, out: WallClockFields): boolean {
   const m = CLARITY_TIMESTAMP.exec(cell.trim());
@@ -61,7 +78,7 @@ export function readClarityClock(cell: string, out: WallClockFields): boolean {
   out.year = Number(m[1]);
   out.firstField = Number(m[2]);
   out.secondField = Number(m[3]);
-  out.twelveHour = false;
+  out.monthFirst = true;
   if (out.year < EARLIEST_YEAR) return false;
   return setTimeOfDay(out, Number(m[4]), Number(m[5]), m[6] === undefined ? 0 : Number(m[6]));
 }

@@ -32,6 +32,19 @@ describe('prepareImport', () => {
     expect([skipped, device]).toEqual([1, 'FreeStyle LibreLink']);
   });
 
+  it('reads a file saved again by French Excel (Windows-1252, semicolons, decimal commas)', async () => {
+    const french = [
+      'Valeur de glycémie;Créé le;03-07-2024 10:31 UTC;Créé par;REDACTED',
+      "Appareil;Numéro de série;Horodatage de l'appareil;Type d'enregistrement;Historique de la glycémie mmol/L;Numérisation de la glycémie mmol/L",
+      'FreeStyle LibreLink;ABC;13-10-2025 08:00;0;5,4;',
+      'FreeStyle LibreLink;ABC;13-10-2025 08:15;0;6,1;',
+    ].join('\r\n');
+    // Latin-1 characters only: each is its own Windows-1252 byte (é is 0xE9, not UTF-8's two bytes).
+    const bytes = Uint8Array.from([...french].map((char) => char.charCodeAt(0)));
+    const prepared = await prepareImport(new File([bytes], 'export.csv', { type: 'text/csv' }), 'Europe/Paris');
+    expect(prepared.ok && prepared.value.body).toMatchObject({ format: 'libreview', unit: 'mmol/L', values: [5.4, 6.1], steps: [0, 900] });
+  });
+
   it('names the line and column of an unreadable reading, and refuses what is not an export', async () => {
     const broken = UK_FILE.replace('6.1', 'six');
     expect(await prepareImport(asFile(broken), 'Europe/Paris')).toEqual({

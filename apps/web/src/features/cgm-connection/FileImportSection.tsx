@@ -174,6 +174,7 @@ function Preview({
       </dl>
       {prepared.clamped > 0 ? <p className="text-sm text-muted">{t('preview.clamped', counted(prepared.clamped, language))}</p> : null}
       {prepared.skipped > 0 ? <p className="text-sm text-muted">{t('preview.skipped', counted(prepared.skipped, language))}</p> : null}
+      {prepared.repeatedHour > 0 ? <p className="text-sm text-muted">{t('preview.repeatedHour', counted(prepared.repeatedHour, language))}</p> : null}
       {children}
     </div>
   );

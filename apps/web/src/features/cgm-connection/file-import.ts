@@ -1,3 +1,4 @@
+import { decodeExportFile } from '@glucosuivi/domain/imports/file-text';
 import { parseGlucoseFile } from '@glucosuivi/domain/imports/glucose-file';
 import { GLUCOSE_IMPORT_MAX, importBody, type GlucoseImport } from '@glucosuivi/domain/imports/imports.schemas';
 
@@ -11,6 +12,8 @@ export interface PreparedImport {
   skipped: number;
   /** Readings the sensor reported as out of its range ('Low'/'High'), kept at its limits. */
   clamped: number;
+  /** Readings of the autumn's repeated hour placed in its second pass, by the file's order. */
+  repeatedHour: number;
 }
 
 export type FileErrorCode = 'tooLarge' | 'unreadable' | 'empty' | 'unknown_format' | 'bad_timestamp' | 'bad_value' | 'tooMany';
@@ -26,11 +29,12 @@ function deviceName(device: string | null): string | null {
 }
 
 /** Parses a chosen file in the browser into the import request, or says why it cannot be imported (line and column). */
-export async function prepareImport(file: Pick<File, 'size' | 'text'>, timeZone: string): Promise<Prepared> {
+export async function prepareImport(file: Pick<File, 'size' | 'arrayBuffer'>, timeZone: string): Promise<Prepared> {
   if (file.size > MAX_FILE_BYTES) return { ok: false, error: { code: 'tooLarge', params: { max: MAX_FILE_BYTES / 1024 / 1024 } } };
   let text: string;
   try {
-    text = await file.text();
+    // Bytes, not File.text(): a file saved again by a spreadsheet may be Windows-1252 or UTF-16.
+    text = decodeExportFile(new Uint8Array(await file.arrayBuffer())).text;
   } catch {
     return { ok: false, error: { code: 'unreadable', params: {} } };
   }
@@ -49,6 +53,7 @@ export async function prepareImport(file: Pick<File, 'size' | 'text'>, timeZone:
       device: deviceName(readings.device),
       skipped: readings.skipped,
       clamped: readings.clampedLow + readings.clampedHigh,
+      repeatedHour: readings.repeatedHourSecondPass,
     },
   };
 }
