@@ -23,7 +23,7 @@ export async function createUploader(t: TestApp, patient: TestUser, name = 'xDri
 export function asUploader(
   t: TestApp,
   secret: string,
-  request: { method?: 'GET' | 'POST'; url: string; payload?: unknown; remoteAddress?: string; headers?: Record<string, string> },
+  request: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; remoteAddress?: string; headers?: Record<string, string> },
 ) {
   const options: InjectOptions = {
     method: request.method ?? 'GET',

@@ -85,13 +85,54 @@ export const nightscoutTreatmentsSchema = z.array(nightscoutTreatmentSchema);
 const token = z.string().max(300).optional().meta({ description: 'The uploader secret itself, instead of the api-secret header' });
 const instantParam = z.string().min(1).max(64);
 
-export const nightscoutTreatmentsQuerySchema = z.object({
-  token,
-  count: z.coerce.number().int().min(1).optional(),
-  'find[eventType]': z.string().max(EVENT_TYPE_MAX).optional(),
-  'find[created_at][$gte]': instantParam.optional(),
-  'find[created_at][$gt]': instantParam.optional(),
-  'find[created_at][$lte]': instantParam.optional(),
-  'find[created_at][$lt]': instantParam.optional(),
-});
+/** A client's own identity for a treatment (xDrip+ `uuid`, Loop `syncIdentifier`…), as a filter. */
+const identityParam = z.string().min(1).max(200);
+
+export const nightscoutTreatmentsQuerySchema = z
+  .looseObject({
+    token,
+    count: z.coerce.number().int().min(1).optional(),
+    'find[eventType]': z.string().max(EVENT_TYPE_MAX).optional(),
+    'find[created_at][$gte]': instantParam.optional(),
+    'find[created_at][$gt]': instantParam.optional(),
+    'find[created_at][$lte]': instantParam.optional(),
+    'find[created_at][$lt]': instantParam.optional(),
+    // xDrip+ looks a treatment up by its uuid before deleting it (NightscoutUploader.java, findTreatmentByUUID).
+    'find[uuid]': identityParam.optional(),
+    'find[identifier]': identityParam.optional(),
+    'find[syncIdentifier]': identityParam.optional(),
+    'find[_id]': identityParam.optional(),
+  })
+  .superRefine((query, ctx) => refuseUnknownFilters(query, TREATMENT_FILTERS, ctx));
 export type NightscoutTreatmentsQuery = z.infer<typeof nightscoutTreatmentsQuerySchema>;
+
+const TREATMENT_FILTERS = new Set([
+  'find[eventType]',
+  'find[created_at][$gte]',
+  'find[created_at][$gt]',
+  'find[created_at][$lte]',
+  'find[created_at][$lt]',
+  'find[uuid]',
+  'find[identifier]',
+  'find[syncIdentifier]',
+  'find[_id]',
+]);
+
+/**
+ * A `find[…]` the API does not apply is refused, never ignored: a client asking for one
+ * treatment (xDrip+ takes the first answer of `find[uuid]` and deletes it) must not receive
+ * every treatment instead. Other unknown parameters (cache breakers) are let through.
+ */
+export function refuseUnknownFilters(query: Record<string, unknown>, known: ReadonlySet<string>, ctx: z.RefinementCtx): void {
+  for (const key of Object.keys(query)) {
+    if (key.startsWith('find[') && !known.has(key)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'this filter is not supported', params: { rule: 'unsupported_filter' } });
+    }
+  }
+}
+
+/** DELETE treatments/:id: the `_id` answered for the treatment (24 hex characters). */
+export const nightscoutTreatmentIdSchema = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/i) });
+
+/** What a deletion answers, as Nightscout's database did: how many documents went. */
+export const nightscoutDeletionSchema = z.object({ n: z.number().int(), ok: z.literal(1) });

@@ -7,6 +7,7 @@ import {
   type GlucoseBatch,
   type GlucoseBatchResult,
   type MeasurementInput,
+  type MeasurementKind,
   type MeasurementRecord,
   type MeasurementWriteResult,
 } from '@glucosuivi/domain/measurements/measurements.schemas';
@@ -226,6 +227,14 @@ export async function updateMeasurement(
     result.alerts,
   );
   return result;
+}
+
+/**
+ * Deletes one of the patient's measurements inside the caller's transaction (a Nightscout client
+ * deleting or replacing a treatment); the caller announces `measurement.deleted` after commit.
+ */
+export function deleteMeasurementInTx(tx: Tx, patientId: string, id: string): Promise<MeasurementKind | null> {
+  return deleteMeasurementById(tx, patientId, id);
 }
 
 export async function deleteMeasurement(deps: MeasurementsDeps, actor: Actor | null, id: string): Promise<{ deleted: string }> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { glucoseReadings, healthMeasurements } from '../measurements/measurements.tables';
 
@@ -76,8 +76,16 @@ export interface TreatmentEventRow {
   externalId: string | null;
 }
 
-/** The patient's events in the window, newest first, of one answered eventType when given. */
-export async function listTreatmentEvents(tx: Tx, patientId: string, window: Window, eventType: string | undefined, limit: number): Promise<TreatmentEventRow[]> {
+/** Which rows a listing reads: a period, or named rows (a client's lookup by identity). */
+export type TreatmentScope = { window: Window } | { ids: readonly string[] };
+
+function scoped(scope: TreatmentScope, columns: { id: typeof healthMeasurements.id | typeof glucoseReadings.id; measuredAt: typeof healthMeasurements.measuredAt | typeof glucoseReadings.measuredAt }): SQL[] {
+  if ('ids' in scope) return [scope.ids.length > 0 ? inArray(columns.id, [...scope.ids]) : sql`false`];
+  return within(columns.measuredAt, scope.window);
+}
+
+/** The patient's events in the scope, newest first, of one answered eventType when given. */
+export async function listTreatmentEvents(tx: Tx, patientId: string, scope: TreatmentScope, eventType: string | undefined, limit: number): Promise<TreatmentEventRow[]> {
   const rows = await tx
     .select({
       id: healthMeasurements.id,
@@ -98,7 +106,7 @@ export async function listTreatmentEvents(tx: Tx, patientId: string, window: Win
         eq(healthMeasurements.patientId, patientId),
         eq(healthMeasurements.kind, 'event'),
         isNotNull(healthMeasurements.eventType),
-        ...within(healthMeasurements.measuredAt, window),
+        ...scoped(scope, healthMeasurements),
         eventType === undefined ? undefined : sql`${answeredEventType} = ${eventType}`,
       ),
     )
@@ -115,12 +123,78 @@ export interface FingerStickRow {
   note: string | null;
 }
 
-/** The patient's finger-stick readings (meter and typed) in the window, newest first. */
-export async function listFingerSticks(tx: Tx, patientId: string, window: Window, limit: number): Promise<FingerStickRow[]> {
+/** The patient's finger-stick readings (meter and typed) in the scope, newest first. */
+export async function listFingerSticks(tx: Tx, patientId: string, scope: TreatmentScope, limit: number): Promise<FingerStickRow[]> {
   return tx
     .select({ id: glucoseReadings.id, measuredAt: glucoseReadings.measuredAt, valueMgdl: glucoseReadings.valueMgdl, source: glucoseReadings.source, note: glucoseReadings.note })
     .from(glucoseReadings)
-    .where(and(eq(glucoseReadings.patientId, patientId), inArray(glucoseReadings.source, ['meter', 'manual']), ...within(glucoseReadings.measuredAt, window)))
+    .where(and(eq(glucoseReadings.patientId, patientId), inArray(glucoseReadings.source, ['meter', 'manual']), ...scoped(scope, glucoseReadings)))
     .orderBy(desc(glucoseReadings.measuredAt))
     .limit(limit);
+}
+
+/**
+ * The `_id` a treatment is answered with, computed by the database as the service computes it
+ * (`treatmentId`: the first 24 hex digits of SHA-256 over "patient|treatment|…"), so that a
+ * client's edit or deletion by `_id` finds its treatment without a stored copy of every id.
+ */
+const answeredId = (patientId: string, ...parts: SQL[]) =>
+  sql`left(encode(sha256(convert_to(${sql.join([sql`${patientId}::text`, sql`'treatment'`, ...parts], sql` || '|' || `)}, 'UTF8')), 'hex'), 24)`;
+
+/** The stored external key answered as this `_id` (a client's ObjectId kept as `_id:…`, or the hash of its key), if any. */
+export async function externalKeyOfAnsweredId(tx: Tx, patientId: string, id: string): Promise<string | null> {
+  const rows = await tx
+    .select({ externalId: healthMeasurements.externalId })
+    .from(healthMeasurements)
+    .where(
+      and(
+        eq(healthMeasurements.patientId, patientId),
+        eq(healthMeasurements.kind, 'event'),
+        isNotNull(healthMeasurements.externalId),
+        sql`(${healthMeasurements.externalId} = ${`_id:${id}`} or ${answeredId(patientId, sql`${healthMeasurements.externalId}`)} = ${id})`,
+      ),
+    )
+    .limit(1);
+  return rows[0]?.externalId ?? null;
+}
+
+/** Ids of the events stored under these external keys. */
+export async function eventIdsOfKeys(tx: Tx, patientId: string, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .select({ id: healthMeasurements.id })
+    .from(healthMeasurements)
+    .where(and(eq(healthMeasurements.patientId, patientId), eq(healthMeasurements.kind, 'event'), inArray(healthMeasurements.externalId, [...keys])));
+  return rows.map((row) => row.id);
+}
+
+/** What a DELETE by `_id` names: the events of one sent document, one typed event, or one finger-stick reading. */
+export async function idsOfAnsweredId(tx: Tx, patientId: string, id: string): Promise<string[]> {
+  const key = await externalKeyOfAnsweredId(tx, patientId, id);
+  if (key) return eventIdsOfKeys(tx, patientId, [key]);
+  const typed = await tx
+    .select({ id: healthMeasurements.id })
+    .from(healthMeasurements)
+    .where(
+      and(
+        eq(healthMeasurements.patientId, patientId),
+        eq(healthMeasurements.kind, 'event'),
+        isNull(healthMeasurements.externalId),
+        sql`${answeredId(patientId, sql`'event'`, sql`${healthMeasurements.id}::text`)} = ${id}`,
+      ),
+    )
+    .limit(1);
+  if (typed.length > 0) return typed.map((row) => row.id);
+  const stick = await tx
+    .select({ id: glucoseReadings.id })
+    .from(glucoseReadings)
+    .where(
+      and(
+        eq(glucoseReadings.patientId, patientId),
+        inArray(glucoseReadings.source, ['meter', 'manual']),
+        sql`${answeredId(patientId, sql`'reading'`, sql`${glucoseReadings.id}::text`)} = ${id}`,
+      ),
+    )
+    .limit(1);
+  return stick.map((row) => row.id);
 }

@@ -8,7 +8,7 @@ import {
 } from '@glucosuivi/domain/nightscout/nightscout-treatments.schemas';
 import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Tx } from '../../platform/db/database';
-import { storeDeviceReadings } from '../measurements/measurement-entry.service';
+import { deleteMeasurementInTx, storeDeviceReadings } from '../measurements/measurement-entry.service';
 import { recordRead, validationFailed, windowOf } from './nightscout-api.service';
 import * as repo from './nightscout-treatments.repository';
 import { touchUploader } from './nightscout.repository';
@@ -35,6 +35,11 @@ export interface StoreTreatmentsOptions {
   mode?: 'all-or-nothing' | 'skip-invalid';
   /** Runs inside the storing transaction (an uploader dates its upload there). */
   inTransaction?: (tx: Tx) => Promise<void>;
+  /**
+   * PUT's upsert: a document naming a stored treatment (same identity, or only the `_id` we
+   * answered for it) replaces that treatment's events instead of being skipped as a re-send.
+   */
+  replace?: boolean;
 }
 
 export interface StoredTreatments {
@@ -96,7 +101,6 @@ export async function storeNightscoutTreatments(deps: TreatmentDeps, patientId: 
   const now = deps.clock.now();
   const { treatments, skipped } = parseAll(docs, now, options.mode);
   const patient: Actor = { userId: patientId, role: 'patient' };
-  const events = eventRows(treatments, now);
   const readings = treatments
     .filter((t) => t.glucoseMgdl !== null)
     .map((t) => ({
@@ -110,14 +114,34 @@ export async function storeNightscoutTreatments(deps: TreatmentDeps, patientId: 
       createdAt: now,
     }));
   let newEvents = 0;
+  let replaced: string[] = [];
   const stored = await storeDeviceReadings(deps, patient, readings, now, async (tx, candidates) => {
+    if (options.replace) replaced = await clearReplaced(tx, patientId, treatments);
+    const events = eventRows(treatments, now);
     newEvents = events.length > 0 ? await repo.insertTreatmentEvents(tx, patientId, events) : 0;
     await options.inTransaction?.(tx);
     return candidates;
   });
+  for (const measurementId of replaced) await deps.events.publish({ type: 'measurement.deleted', patientId, measurementId, kind: 'event' });
   if (newEvents > 0) await deps.events.publish({ type: 'measurement.recorded', patientId, measurementId: null, kinds: ['event'], count: newEvents });
   const answered = treatments.map((t) => ({ ...t.doc, _id: sentId(patientId, t.key), glucosuiviStored: isKept(t) }) as NightscoutTreatment);
   return { treatments: answered, newEvents, newReadings: stored.inserted, skipped };
+}
+
+/**
+ * Before an upsert's insert: a document known only by the `_id` we answered takes its stored
+ * treatment's key, and the events stored under each document's key are deleted (their ids
+ * returned, for the events after commit).
+ */
+async function clearReplaced(tx: Tx, patientId: string, treatments: ParsedTreatment[]): Promise<string[]> {
+  for (const treatment of treatments) {
+    const oid = /^_id:([0-9a-f]{24})$/i.exec(treatment.key);
+    const stored = oid ? await repo.externalKeyOfAnsweredId(tx, patientId, oid[1]!.toLowerCase()) : null;
+    if (stored) treatment.key = stored;
+  }
+  const ids = await repo.eventIdsOfKeys(tx, patientId, [...new Set(treatments.map((t) => t.key))]);
+  for (const id of ids) await deleteMeasurementInTx(tx, patientId, id);
+  return ids;
 }
 
 /** POST treatments(.json): the uploader's patient, all-or-nothing; the upload is dated on the uploader. */
@@ -128,6 +152,36 @@ export async function postTreatments(deps: NightscoutDeps, credentials: Uploader
     inTransaction: (tx) => touchUploader(tx, uploader.uploaderId, now, true),
   });
   return result.treatments;
+}
+
+/** PUT treatments(.json): POST's rules, but a document of a stored treatment replaces it (xDrip+ and Loop edits). */
+export async function putTreatments(deps: NightscoutDeps, credentials: UploaderCredentials, body: unknown): Promise<NightscoutTreatment[]> {
+  const uploader = await requireUploader(deps, credentials);
+  const now = deps.clock.now();
+  const result = await storeNightscoutTreatments(deps, uploader.patient.userId, body, {
+    replace: true,
+    inTransaction: (tx) => touchUploader(tx, uploader.uploaderId, now, true),
+  });
+  return result.treatments;
+}
+
+/** DELETE treatments/:id: the treatment answered with this `_id` goes (every event of its document, or its reading). */
+export async function deleteTreatment(deps: NightscoutDeps, credentials: UploaderCredentials, id: string): Promise<{ n: number; ok: 1 }> {
+  const uploader = await requireUploader(deps, credentials);
+  const patientId = uploader.patient.userId;
+  const now = deps.clock.now();
+  const deleted = await deps.database.asActor(uploader.patient, async (tx) => {
+    const ids = await repo.idsOfAnsweredId(tx, patientId, id.toLowerCase());
+    const kinds: { id: string; kind: NonNullable<Awaited<ReturnType<typeof deleteMeasurementInTx>>> }[] = [];
+    for (const measurementId of ids) {
+      const kind = await deleteMeasurementInTx(tx, patientId, measurementId);
+      if (kind) kinds.push({ id: measurementId, kind });
+    }
+    await touchUploader(tx, uploader.uploaderId, now, true);
+    return kinds;
+  });
+  for (const { id: measurementId, kind } of deleted) await deps.events.publish({ type: 'measurement.deleted', patientId, measurementId, kind });
+  return { n: deleted.length > 0 ? 1 : 0, ok: 1 };
 }
 
 // --- Reading back -----------------------------------------------------------------------------
@@ -179,6 +233,17 @@ function fingerStickTreatment(patientId: string, row: repo.FingerStickRow): Nigh
   };
 }
 
+/** The rows a `find[uuid|identifier|syncIdentifier|_id]` names, or null without one. */
+async function identityScope(tx: Tx, patientId: string, query: NightscoutTreatmentsQuery): Promise<repo.TreatmentScope | null> {
+  const id = query['find[_id]'];
+  if (id !== undefined) return { ids: /^[0-9a-f]{24}$/i.test(id) ? await repo.idsOfAnsweredId(tx, patientId, id.toLowerCase()) : [] };
+  for (const field of ['uuid', 'identifier', 'syncIdentifier'] as const) {
+    const value = query[`find[${field}]`];
+    if (value !== undefined) return { ids: await repo.eventIdsOfKeys(tx, patientId, [`${field}:${value.trim()}`]) };
+  }
+  return null;
+}
+
 /**
  * GET treatments(.json): the patient's events and finger-stick readings as treatments, newest
  * first; `count` (default 100), `find[eventType]`, `find[created_at]` (default: the last 4 days).
@@ -197,11 +262,15 @@ export async function listTreatments(deps: NightscoutDeps, credentials: Uploader
   const limit = Math.min(query.count ?? TREATMENTS_DEFAULT_COUNT, TREATMENTS_MAX_COUNT);
   const wanted = query['find[eventType]'];
   const patientId = uploader.patient.userId;
-  const { events, sticks } = await deps.database.asActor(uploader.patient, async (tx) => ({
-    // A sent document is at most three events (insulin, carbs, activity): enough rows for `limit` treatments.
-    events: wanted === 'BG Check' ? [] : await repo.listTreatmentEvents(tx, patientId, window, wanted, limit * 3),
-    sticks: wanted === undefined || wanted === 'BG Check' ? await repo.listFingerSticks(tx, patientId, window, limit) : [],
-  }));
+  const { events, sticks } = await deps.database.asActor(uploader.patient, async (tx) => {
+    // A lookup by identity names its treatment whenever it was: no default period then.
+    const scope: repo.TreatmentScope = (await identityScope(tx, patientId, query)) ?? { window };
+    return {
+      // A sent document is at most three events (insulin, carbs, activity): enough rows for `limit` treatments.
+      events: wanted === 'BG Check' ? [] : await repo.listTreatmentEvents(tx, patientId, scope, wanted, limit * 3),
+      sticks: wanted === undefined || wanted === 'BG Check' ? await repo.listFingerSticks(tx, patientId, scope, limit) : [],
+    };
+  });
   await recordRead(deps, uploader);
 
   const groups = new Map<string, repo.TreatmentEventRow[]>();

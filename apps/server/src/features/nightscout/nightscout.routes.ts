@@ -3,7 +3,7 @@ import * as contract from '@glucosuivi/domain/nightscout/nightscout.contract';
 import { registerEndpoint } from '../../platform/http/contract';
 import * as api from './nightscout-api.service';
 import * as treatmentsContract from '@glucosuivi/domain/nightscout/nightscout-treatments.contract';
-import { listTreatments, postTreatments } from './nightscout-treatments.service';
+import { deleteTreatment, listTreatments, postTreatments, putTreatments } from './nightscout-treatments.service';
 import { createUploader, listUploaders, revokeUploader, rotateUploader, type NightscoutDeps, type UploaderCredentials } from './nightscout.service';
 
 /** What a Nightscout request carries to say who it is; the service checks it. */
@@ -41,6 +41,10 @@ export function nightscoutRoutes(app: FastifyInstance, deps: NightscoutDeps) {
   for (const endpoint of [treatmentsContract.postTreatments, treatmentsContract.postTreatmentsJson]) {
     registerEndpoint(app, endpoint, ({ request, query, body }) => postTreatments(deps, credentialsOf(request, query), body));
   }
+  for (const endpoint of [treatmentsContract.putTreatments, treatmentsContract.putTreatmentsJson]) {
+    registerEndpoint(app, endpoint, ({ request, query, body }) => putTreatments(deps, credentialsOf(request, query), body));
+  }
+  registerEndpoint(app, treatmentsContract.deleteTreatment, ({ request, query, params }) => deleteTreatment(deps, credentialsOf(request, query), params.id));
   registerEndpoint(app, contract.nightscoutStatus, ({ request, query }) => api.getStatus(deps, credentialsOf(request, query)));
   registerEndpoint(app, contract.verifyAuth, ({ request, query }) => api.verifyAuth(deps, credentialsOf(request, query)));
 }

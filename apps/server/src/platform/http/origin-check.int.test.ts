@@ -148,6 +148,7 @@ describe('routes opened to clients without a browser', () => {
     registerOriginCheck(app, ['http://localhost:3000']);
     app.post('/api/closed', async () => ({ ok: true }));
     app.post('/api/upload', { config: { originFreeClients: true } }, async () => ({ ok: true }));
+    app.put('/api/upload', { config: { originFreeClients: true } }, async () => ({ ok: true }));
     await app.ready();
     const json = { 'content-type': 'application/json' };
     expect(
@@ -188,6 +189,13 @@ describe('routes opened to clients without a browser', () => {
         })
       ).statusCode,
     ).toBe(403);
+    // An app's own credential header is never a forged browser request, cookie or not; the
+    // route still checks the credential itself. Only on routes that opt in.
+    for (const credential of [{ 'api-secret': 'x' }, { authorization: 'Bearer x.y.z' }]) {
+      const headers = { ...json, cookie: 's=1', 'sec-fetch-site': 'cross-site', ...credential };
+      expect((await app.inject({ method: 'PUT', url: '/api/upload', headers, payload: '{}' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: '/api/closed', headers, payload: '{}' })).statusCode).toBe(403);
+    }
     await app.close();
   });
 });

@@ -38,6 +38,17 @@ function isJson(request: FastifyRequest): boolean {
 }
 
 /**
+ * A Nightscout client's own credential in a header (`api-secret`, or `Authorization: Bearer`):
+ * a page of another origin can send such a header only after a CORS preflight, which this
+ * server never grants with credentials, so a request carrying one is an app's, not a forged
+ * one — even with a cookie of the same browser beside it (the route checks the credential).
+ */
+function carriesDeviceCredential(request: FastifyRequest): boolean {
+  const authorization = request.headers.authorization;
+  return typeof request.headers['api-secret'] === 'string' || (typeof authorization === 'string' && /^bearer\s/i.test(authorization));
+}
+
+/**
  * Decides whether a state-changing request may run. A browser adds `Origin` to every
  * POST/PUT/PATCH/DELETE, and no page of another origin can make it lie; when Origin is absent
  * (older browsers on same-origin requests), `Sec-Fetch-Site: same-origin` says the same. A body
@@ -50,7 +61,9 @@ export function judgeStateChange(
   options: { originFreeClients?: boolean } = {},
 ): OriginVerdict {
   const origin = request.headers.origin;
-  if (typeof origin === 'string') {
+  if (options.originFreeClients && carriesDeviceCredential(request)) {
+    // Not a forgeable browser request: see carriesDeviceCredential.
+  } else if (typeof origin === 'string') {
     const normalized = origin === 'null' ? null : originOf(origin);
     if (!normalized || !allowedOrigins.has(normalized)) return 'foreign_origin';
   } else if (request.headers['sec-fetch-site'] !== 'same-origin') {
