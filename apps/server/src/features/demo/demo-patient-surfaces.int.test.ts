@@ -126,9 +126,9 @@ describe('the demo CGM patient through every surface', () => {
     const input = await glucoseReportInput({ database, clock: fixedClock(now) }, camille, 14);
     expect(input.from).toBe(period.from);
     expect(input.days).toBe(14);
-    expect(input.glucose.readings).toBe(n);
-    expect(input.glucose.metrics?.bands).toEqual(metrics.bands);
-    expect(input.glucose.metrics?.mean).toBe(metrics.mean);
+    expect(input.glucose?.readings).toBe(n);
+    expect(input.glucose?.metrics?.bands).toEqual(metrics.bands);
+    expect(input.glucose?.metrics?.mean).toBe(metrics.mean);
     expect(input.series.t).toHaveLength(n);
     if (hasPdftotext) {
       const pdf = await get('/api/reports/glucose.pdf?days=14', camille);
