@@ -180,7 +180,8 @@ export function drawAgp(page: Page, box: Box): void {
     doc.closePath().fill(COLORS.band75);
   }
   if (path(agp.p50, false, false)) doc.lineWidth(1.6).strokeColor(COLORS.median).stroke();
-  for (const [values, dash] of [[agp.p5, true], [agp.p95, true]] as const) {
+  // The 5 % and 95 % curves dotted, as the outer edges of the lighter band.
+  for (const values of [agp.p5, agp.p95]) {
     if (path(values, false, false)) doc.lineWidth(0.5).dash(2, { space: 1.5 }).strokeColor(COLORS.median).stroke().undash();
   }
   // Hours: vertical grid and labels under the box.

@@ -11,6 +11,7 @@ import { summarizeGlucosePeriod } from '@glucosuivi/domain/measurements/glucose-
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { scratchDir } from '../../test/scratch';
 import { renderGlucoseReport, type GlucoseReportInput } from './glucose-report.pdf';
+import { write } from './report-drawing';
 import type { ReportLanguage } from './reports.texts';
 
 const NOW = Date.parse('2026-11-02T09:00:00.000Z');
@@ -151,5 +152,24 @@ describe.skipIf(!popplerInstalled)('the AGP report PDF', () => {
     const second = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
     expect(second).toContain('Autres résultats');
     expect(second).toContain('HbA1c');
+  });
+
+  it('prints ≤, ≥ and − in regular, bold and italic text, which Helvetica’s WinAnsi cannot', async () => {
+    const { default: PDFDocument } = await import('pdfkit');
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+    write(doc, 'Helvetica', 'CV ≤ 36 %', 40, 40);
+    write(doc, 'Helvetica-Bold', 'TIR ≥ 70 %', 40, 60);
+    write(doc, 'Helvetica-Oblique', 'écart − 5 points', 40, 80);
+    doc.end();
+    await ended;
+    const file = join(scratchDir('gs-agp-'), 'glyphs.pdf');
+    writeFileSync(file, Buffer.concat(chunks));
+    const printed = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(printed).toContain('CV ≤ 36 %');
+    expect(printed).toContain('TIR ≥ 70 %');
+    expect(printed).toContain('écart − 5 points');
   });
 });
