@@ -171,5 +171,8 @@ describe.skipIf(!popplerInstalled)('the AGP report PDF', () => {
     expect(printed).toContain('CV ≤ 36 %');
     expect(printed).toContain('TIR ≥ 70 %');
     expect(printed).toContain('écart − 5 points');
+    // Each style has its own embedded fallback: regular, bold and italic DejaVu Sans.
+    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' });
+    for (const face of ['DejaVuSans ', 'DejaVuSans-Bold', 'DejaVuSans-Oblique']) expect(fonts).toContain(face);
   });
 });

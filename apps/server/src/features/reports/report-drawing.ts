@@ -110,8 +110,10 @@ export function write(doc: Doc, font: FontName, text: string, x: number | undefi
   runs.forEach((run, i) => {
     const continued = i < runs.length - 1 || options.continued === true;
     if (run.fallback) {
-      doc.registerFont(FALLBACK_FONT, require.resolve(FALLBACK_FILES[font]));
-      doc.font(FALLBACK_FONT);
+      // One name per style: pdfkit keeps a loaded font by its name.
+      const name = `${FALLBACK_FONT}-${font}`;
+      doc.registerFont(name, require.resolve(FALLBACK_FILES[font]));
+      doc.font(name);
     } else {
       doc.font(font);
     }
