@@ -94,6 +94,21 @@ describe(`the professional's PDF of a patient (${process.env.DATABASE_URL ? 'pos
     }
   });
 
+  it('prints only the shared categories: reports without glucose says so, and reads no reading', async () => {
+    const reportsOnly = await createTestUser(t.database, { firstName: 'Lina' });
+    await upload(reportsOnly, 13);
+    await link(reportsOnly, doctor, ['reports']);
+    const res = await pdfOf(reportsOnly.userId, doctor);
+    expect(res.statusCode).toBe(200);
+    expect((await accessLog(reportsOnly)).map((e) => e.category)).toEqual(['reports']);
+    if (!hasPdftotext) return;
+    const file = join(scratchDir('gs-pro-pdf-'), 'reports-only.pdf');
+    writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('The patient does not share their glucose readings with you.');
+    expect(text).not.toContain('Glucose statistics and targets');
+  });
+
   it('refuses a period other than 7, 14, 30 or 90 days', async () => {
     expect((await pdfOf(sharing.userId, doctor, 5)).statusCode).toBe(400);
   });
