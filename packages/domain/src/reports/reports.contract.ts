@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../shared/contract';
+import { patientIdParamsSchema } from '../doctor/doctor.schemas';
 import { glucosePdfQuerySchema, weeklyReportSchema } from './reports.schemas';
 
 // The downloads answer a file, not JSON: the response schema documents the body as a
@@ -31,6 +32,24 @@ export const glucoseReportPdf = defineEndpoint({
   errors: ['forbidden', 'premium_required'],
 });
 export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/**
+ * The professional's copy of a patient's report: the same pages over the chosen period, drawn
+ * from the categories the patient shares, in the professional's language and unit. Needs an
+ * active care link sharing `reports`, else `not_found` (as for an unknown patient); written to
+ * the patient's access log.
+ */
+export const patientReportPdf = defineEndpoint({
+  method: 'GET',
+  path: '/api/doctor/patients/:patientId/report.pdf',
+  summary: 'Professional: the patient’s glucose report as PDF (the patient shares reports), default 14 days',
+  tags: ['reports', 'doctor'],
+  access: 'user',
+  params: patientIdParamsSchema,
+  query: glucosePdfQuerySchema,
+  response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+  errors: ['not_found'],
+});
 
 /**
  * Every measurement as a FHIR R4 Bundle (see fhir/fhir.bundle.ts), written while it is sent: a

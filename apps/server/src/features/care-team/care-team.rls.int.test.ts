@@ -128,6 +128,12 @@ describe(`row-level security of the care team (${process.env.DATABASE_URL ? 'pos
     await database.asActor(pro, (tx) =>
       tx.insert(accessLog).values({ patientId: patient.userId, actorKind: 'professional', actorId: pro.userId, actorName: 'Dr', category: 'glucose', at }),
     );
+    // Only a category the patient shares with this professional (migration 0035): the report
+    // download logs 'reports' before it reads, so without that category it reads nothing.
+    const notShared = await failure(
+      database.asActor(pro, (tx) => tx.insert(accessLog).values({ patientId: patient.userId, actorKind: 'professional', actorId: pro.userId, actorName: 'Dr', category: 'reports', at })),
+    );
+    expect(notShared?.code).toBe(PG.insufficientPrivilege);
     const forgedLog = await failure(
       database.asActor(stranger, (tx) => tx.insert(accessLog).values({ patientId: patient.userId, actorKind: 'professional', actorId: pro.userId, actorName: 'Dr', category: 'glucose', at })),
     );

@@ -126,25 +126,21 @@ describe('the demo CGM patient through every surface', () => {
     const input = await glucoseReportInput({ database, clock: fixedClock(now) }, camille, 14);
     expect(input.from).toBe(period.from);
     expect(input.days).toBe(14);
-    expect(input.glucose.readings).toBe(n);
-    expect(input.glucose.metrics?.bands).toEqual(metrics.bands);
-    expect(input.glucose.metrics?.mean).toBe(metrics.mean);
+    expect(input.glucose?.readings).toBe(n);
+    expect(input.glucose?.metrics?.bands).toEqual(metrics.bands);
+    expect(input.glucose?.metrics?.mean).toBe(metrics.mean);
     expect(input.series.t).toHaveLength(n);
     if (hasPdftotext) {
       const pdf = await get('/api/reports/glucose.pdf?days=14', camille);
       const dir = scratchDir('gs-period-pdf-');
       writeFileSync(join(dir, 'r.pdf'), pdf.rawPayload);
-      const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u00A0\u202F]/g, ' ');
-      // The key figures stand in a right-hand column: a label line ending with the label, then
-      // the value alone at the end of the next line.
+      const text = execFileSync('pdftotext', ['-raw', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u00A0\u202F]/g, ' ');
+      // The AGP report's statistics: one line per figure, its label first, then its value (and target).
       const lines = text.split('\n');
-      const valueAfter = (label: string) => {
-        const at = lines.findIndex((l) => l.trimEnd().endsWith(label));
-        return (lines[at + 1] ?? '').trim().split(/\s{2,}/).pop() ?? '';
-      };
-      expect(valueAfter('Mesures').replace(/\s/g, '')).toBe(String(n));
-      expect(valueAfter('Temps dans la cible')).toBe(`${bandPercents(metrics.bands).in_range.toFixed(1).replace('.', ',')} %`);
-      expect(valueAfter('Glycémie moyenne')).toBe(`${Math.round(metrics.mean)} mg/dL`);
+      const lineOf = (label: string) => lines.find((l) => l.startsWith(label)) ?? '';
+      expect(lineOf('Mesures ').replace(/\s/g, '')).toBe(`Mesures${n}`);
+      expect(lineOf('Dans la cible 70–180 mg/dL > 70 %')).toContain(`${bandPercents(metrics.bands).in_range.toFixed(1).replace('.', ',')} % (`);
+      expect(lineOf('Glycémie moyenne')).toContain(`${Math.round(metrics.mean)} mg/dL`);
       expect(text).toContain('14 jours');
     }
   }, 120_000);
@@ -185,7 +181,9 @@ describe('the demo CGM patient through every surface', () => {
       writeFileSync(join(dir, 'r.pdf'), pdf.rawPayload);
       const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u00A0\u202F]/g, ' ');
       for (const absent of ['Temps dans la cible', 'GMI (indicateur', 'Indice de risque glycémique', 'Temps de capteur actif', 'Profil glycémique ambulatoire']) expect(text).not.toContain(absent);
-      for (const present of ['Répartition des mesures', 'Mesures dans la cible', 'Mesures par jour', 'Écart type', 'Mesures sous 70 mg/dL', 'Mesures au-dessus de 180 mg/dL']) expect(text).toContain(present);
+      for (const present of ['Répartition des mesures', 'Mesures dans la cible', 'Mesures par jour', 'Écart type', 'Mesures sous 70 mg/dL', 'Mesures au-dessus de 180 mg/dL', 'Mesures selon l’heure', 'Carnet : mesures autour des repas', 'Avant repas (à jeun compris)']) {
+        expect(text).toContain(present);
+      }
       expect(text.replace(/\s+/g, ' ')).toContain('ne se calculent qu’à partir d’un capteur de glucose en continu');
     }
   }, 120_000);

@@ -297,6 +297,23 @@ export async function glucoseColumns(
   return { t, v, device };
 }
 
+/** The meal tags of the manual and meter readings of [from, to), ascending (the meter logbook). */
+export async function taggedMeterReadings(tx: Tx, patientId: string, from: Date, to: Date): Promise<{ v: number; context: string | null }[]> {
+  const rows = await tx
+    .select({ v: glucoseReadings.valueMgdl, context: glucoseReadings.context })
+    .from(glucoseReadings)
+    .where(
+      and(
+        eq(glucoseReadings.patientId, patientId),
+        gte(glucoseReadings.measuredAt, from),
+        lt(glucoseReadings.measuredAt, to),
+        sql`${glucoseReadings.source} not in ('cgm', 'import', 'nightscout')`,
+      ),
+    )
+    .orderBy(asc(glucoseReadings.measuredAt), asc(glucoseReadings.id));
+  return rows.map((row) => ({ v: r1(Number(row.v)), context: row.context }));
+}
+
 /**
  * What glucoseColumns would read once `rows` are inserted, from what it read before (the same
  * window and sources) and the rows themselves, so a large batch need not be read back. Undefined

@@ -28,6 +28,7 @@ import {
   listGlucose,
   listHealth,
   listHealthAscending,
+  taggedMeterReadings,
   type HealthKind,
   type ListOptions,
   type Position,
@@ -314,4 +315,9 @@ export async function glucoseReadingsInTx(tx: Tx, patientId: string, from: Date,
 /** Most recent record of each kind, in an open transaction (reports). */
 export async function latestByKindInTx(tx: Tx, patientId: string): Promise<Summary['latest']> {
   return latestByKind(await latestOfEachKind(tx, patientId));
+}
+
+/** Meter and manual readings of [from, to) with their meal tags, in an open transaction (the meter logbook). */
+export async function taggedMeterReadingsInTx(tx: Tx, patientId: string, from: Date, to: Date) {
+  return taggedMeterReadings(tx, patientId, from, to);
 }

@@ -63,7 +63,7 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     expect(rows.find((r) => r.includes('HbA1c'))?.split(';').slice(3, 7)).toEqual(['7', '%', '53', 'mmol/mol']);
   });
 
-  it.skipIf(!hasPdftotext)('renders a PDF whose text pdftotext can read (name, time in range, GMI), the glucose report on its first page', async () => {
+  it.skipIf(!hasPdftotext)('renders the AGP report on one first page, the results and advice on a second one', async () => {
     const res = await t.app.inject({ url: '/api/reports/glucose.pdf?days=14', headers: actingAs(patient) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -72,17 +72,20 @@ describe('reports: CSV export, PDF report, weekly comparison', () => {
     writeFileSync(file, res.rawPayload);
     if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, res.rawPayload);
     const info = execFileSync('pdfinfo', [file]).toString();
-    // The glucose report fills the first page; the advice findings may flow onto a second.
-    expect(info).toMatch(/Pages:\s+[12]\n/);
-    const firstPage = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', file, '-']).toString();
-    expect(firstPage).toContain('Profils quotidiens');
-    expect(firstPage).toContain('Autres résultats');
-    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    // The patient has results and findings: the report page, then the page of what they added.
+    expect(info).toMatch(/Pages:\s+2\n/);
+    const firstPage = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-raw', file, '-']).toString();
+    for (const section of ['Statistiques glycémiques et objectifs', 'Temps dans les plages', 'Profil glycémique ambulatoire (AGP)', 'Profils quotidiens']) expect(firstPage).toContain(section);
+    expect(firstPage).not.toContain('Autres résultats');
+    const secondPage = execFileSync('pdftotext', ['-f', '2', '-l', '2', '-raw', file, '-']).toString();
+    expect(secondPage).toContain('Autres résultats');
+    expect(secondPage).toContain('HbA1c');
+    const text = execFileSync('pdftotext', ['-raw', file, '-']).toString();
     expect(text).toContain('Hélène Lefèvre-Çelik');
-    expect(text).toContain('Temps dans la cible');
     expect(text).toContain('GMI');
-    expect(text).toContain('HbA1c');
-    expect(text).toMatch(/mmol\/L/);
+    // The patient reads mmol/L: the ranges and the axis in mmol/L.
+    expect(text).toContain('Dans la cible 3,9–10,0 mmol/L');
+    expect(text).toMatch(/Objectif ≤ 36 %/);
     // French typography: a space before the colon and the percent sign (a non-breaking one in
     // the PDF; pdftotext prints it as a plain space, reports.texts.test.ts checks the character).
     expect(text).toMatch(/Patient : /);

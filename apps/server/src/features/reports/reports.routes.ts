@@ -9,9 +9,11 @@ import {
   getWeeklyReport,
   glucoseReportPdf as pdfEndpoint,
   PDF_CONTENT_TYPE,
+  patientReportPdf as patientPdfEndpoint,
 } from '@glucosuivi/domain/reports/reports.contract';
+import { clientOf } from '../../platform/http/client-info';
 import { registerEndpoint } from '../../platform/http/contract';
-import { exportCsv, fhirExport, glucoseReportPdf, weeklyReport, type FhirExportDeps } from './reports.service';
+import { exportCsv, fhirExport, glucoseReportPdf, patientReportPdf, weeklyReport, type FhirExportDeps } from './reports.service';
 
 const DEFAULT_REPORT_DAYS = 14;
 
@@ -26,6 +28,12 @@ export function reportsRoutes(app: FastifyInstance, deps: FhirExportDeps) {
   registerEndpoint(app, pdfEndpoint, async ({ request, reply, query }) => {
     const pdf = await glucoseReportPdf(deps, request.actor, query.days ?? DEFAULT_REPORT_DAYS);
     reply.header('content-type', PDF_CONTENT_TYPE).header('content-disposition', 'attachment; filename="glucosuivi-rapport.pdf"');
+    reply.header('cache-control', 'no-store');
+    return pdf;
+  });
+  registerEndpoint(app, patientPdfEndpoint, async ({ request, reply, params, query }) => {
+    const pdf = await patientReportPdf(deps, request.actor, params.patientId, query.days ?? DEFAULT_REPORT_DAYS, clientOf(request));
+    reply.header('content-type', PDF_CONTENT_TYPE).header('content-disposition', 'attachment; filename="glucosuivi-rapport-patient.pdf"');
     reply.header('cache-control', 'no-store');
     return pdf;
   });

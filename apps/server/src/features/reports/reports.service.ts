@@ -3,13 +3,19 @@ import type { GlucoseMetricsDto, GlucosePeriod } from '@glucosuivi/domain/measur
 import type { WeeklyReport } from '@glucosuivi/domain/reports/reports.schemas';
 import { comparePeriods } from '@glucosuivi/domain/measurements/glucose-figures';
 import { fhirBundleChunks } from '@glucosuivi/domain/fhir/fhir.bundle';
-import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/event-bus';
-import { ownAdviceInTx } from '../advice/advice.service';
+import { mealStatistics } from '@glucosuivi/domain/glucose/logbook';
+import type { Actor, Database, Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { pgError, PG } from '../../platform/db/pg-error';
+import { adviceInTx, ownAdviceInTx, visibleTo } from '../advice/advice.service';
+import { ownNameInTx, type ClientInfo } from '../care-team/care-team.service';
+import { withPatient } from '../doctor/doctor.service';
+import { readingPreferencesInTx } from '../settings/settings.service';
 import { countAlertsInPeriod } from '../alerts/alerts.service';
-import { exportAllMeasurements, exportGlucosePages, exportHealthMeasurements, glucosePeriodInTx, glucoseReadingsInTx, latestByKindInTx } from '../measurements/measurements.service';
-import { getProfile, loadPatientContext, requirePatient } from '../profile/profile.service';
+import { exportAllMeasurements, exportGlucosePages, exportHealthMeasurements, glucosePeriodInTx, glucoseReadingsInTx, latestByKindInTx, taggedMeterReadingsInTx } from '../measurements/measurements.service';
+import { getProfile, loadPatientContext, requirePatient, type PatientContext } from '../profile/profile.service';
 import { countedPdfReport } from '../subscription/subscription.service';
 import { renderGlucoseReport, type GlucoseReportInput } from './glucose-report.pdf';
 import { measurementsCsv } from './measurements.csv';
@@ -60,34 +66,81 @@ export async function glucoseReportPdf(deps: ReportsDeps, actor: Actor | null, d
 export async function glucoseReportInput(deps: ReportsDeps, actor: Actor | null, days: number): Promise<GlucoseReportInput> {
   const patient = requirePatient(actor);
   const now = deps.clock.now();
-  const data = await deps.database.asActor(patient, async (tx) => {
+  return deps.database.asActor(patient, async (tx) => {
     const context = await loadPatientContext(tx, patient.userId);
-    const period = lastLocalDays(now.getTime(), days, context.timeZone);
-    return {
-      context,
-      period,
-      glucose: await glucosePeriodInTx(tx, patient.userId, context, period),
-      series: await glucoseReadingsInTx(tx, patient.userId, new Date(period.from), new Date(period.to)),
-      latest: await latestByKindInTx(tx, patient.userId),
-      advice: (await ownAdviceInTx(deps, tx, patient.userId, context, period)).findings,
-    };
+    return reportInputInTx(tx, patient.userId, context, now, days, {
+      reader: { language: context.language, glucoseUnit: context.glucoseUnit, preparedFor: null },
+      glucose: true,
+      results: RESULT_CATEGORIES,
+      advice: async (period) => (await ownAdviceInTx(deps, tx, patient.userId, context, period)).findings,
+    });
   });
-  const { context } = data;
+}
+
+const RESULT_CATEGORIES = ['hba1c', 'lipids', 'blood_pressure', 'weight'] as const;
+type ResultCategory = (typeof RESULT_CATEGORIES)[number];
+
+/** Who reads the report and what of the patient's data it may hold. */
+interface ReportScope {
+  reader: { language: GlucoseReportInput['language']; glucoseUnit: GlucoseReportInput['glucoseUnit']; preparedFor: string | null };
+  glucose: boolean;
+  results: readonly ResultCategory[];
+  advice: (period: LocalDaysPeriod) => Promise<GlucoseReportInput['advice']>;
+}
+
+async function reportInputInTx(tx: Tx, patientId: string, context: PatientContext, now: Date, days: number, scope: ReportScope): Promise<GlucoseReportInput> {
+  const period = lastLocalDays(now.getTime(), days, context.timeZone);
+  const glucose = scope.glucose ? await glucosePeriodInTx(tx, patientId, context, period) : null;
+  const series = scope.glucose ? await glucoseReadingsInTx(tx, patientId, new Date(period.from), new Date(period.to)) : { t: [], v: [] };
+  // The meter logbook: only for a meter period, and only when readings carry meal tags.
+  const logbook = glucose?.basis === 'meter' ? mealStatistics(await taggedMeterReadingsInTx(tx, patientId, new Date(period.from), new Date(period.to))) : null;
+  const latest = await latestByKindInTx(tx, patientId);
+  for (const category of RESULT_CATEGORIES) if (!scope.results.includes(category)) latest[category] = null;
   return {
-    language: context.language,
+    ...scope.reader,
     patientName: [context.firstName, context.lastName].filter(Boolean).join(' '),
     timeZone: context.timeZone,
-    glucoseUnit: context.glucoseUnit,
     targets: context.targets,
-    from: data.period.from,
-    to: data.period.to,
-    days: data.period.days,
+    from: period.from,
+    to: period.to,
+    days: period.days,
     generatedAt: now.getTime(),
-    glucose: data.glucose,
-    latest: data.latest,
-    series: data.series,
-    advice: data.advice,
+    glucose,
+    latest,
+    series,
+    logbook,
+    advice: await scope.advice(period),
   };
+}
+
+/**
+ * A professional's copy of the patient's report, for a patient who shares `reports` with them
+ * (else `not_found`, as for an unknown patient): the same pages, drawn only from the categories
+ * shared, in the professional's language and unit, never counted against the patient's plan.
+ * The download is written to the patient's access log first, inside the transaction that reads:
+ * the database refuses a professional's log row of a category not shared (migration 0035), so
+ * without `reports` nothing is read even if the check above were gone.
+ */
+export async function patientReportPdf(deps: FhirExportDeps, actor: Actor | null, patientId: string, days: number, client: ClientInfo): Promise<Buffer> {
+  const input = await withPatient(deps, actor, patientId, client, 'reports', async ({ tx, professional, scopes, now, logRead }) => {
+    const visible = visibleTo(scopes);
+    const results = RESULT_CATEGORIES.filter((category) => scopes.includes(category));
+    try {
+      await logRead(['reports', ...new Set([...visible.categories, ...results])]);
+    } catch (error) {
+      if (pgError(error)?.code === PG.insufficientPrivilege) throw new AppError('not_found');
+      throw error;
+    }
+    const context = await loadPatientContext(tx, patientId);
+    const reader = await readingPreferencesInTx(tx, professional.userId);
+    return reportInputInTx(tx, patientId, context, now, days, {
+      reader: { ...reader, preparedFor: await ownNameInTx(tx, professional.userId) },
+      glucose: visible.glucose,
+      results,
+      advice: (period) => adviceInTx(tx, patientId, context, period, visible),
+    });
+  });
+  return renderGlucoseReport(input);
 }
 
 function delta(current: number | null | undefined, previous: number | null | undefined): number | null {

@@ -4,10 +4,13 @@ import { renderFinding } from '@glucosuivi/domain/advice/advice.texts';
 import { CGM_PROFILES, generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
 import { targetsForPreset } from '@glucosuivi/domain/glucose/bands';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
-import { formatNumber, formatPercent, REPORT_TEXTS, winAnsi } from './reports.texts';
+import { fontRuns } from './report-drawing';
+import { formatDuration, formatNumber, formatPercent, REPORT_TEXTS, winAnsi } from './reports.texts';
 
 /** What the PDF's built-in fonts can print: Latin-1 and the few extra characters of Windows-1252. */
 const WIN_ANSI = /^[\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+/** The characters the report draws with its fallback font (glucose-report.pdf.test.ts reads them back). */
+const FALLBACK_CHARACTERS = new Set(['≤', '≥', '−']);
 
 describe('report texts', () => {
   it('writes French numbers with a decimal comma and a non-breaking space before % and :', () => {
@@ -21,6 +24,12 @@ describe('report texts', () => {
     // fr-FR groups thousands with U+202F.
     expect(formatNumber('fr', 25920, 0)).toBe('25\u00A0920');
     expect(JSON.stringify(REPORT_TEXTS)).not.toContain('\u202F');
+  });
+
+  it('writes a time per day with hours and minutes', () => {
+    expect(formatDuration(1, 12)).toBe('1\u00A0h\u00A012\u00A0min');
+    expect(formatDuration(0, 45)).toBe('45\u00A0min');
+    expect(formatDuration(2, 0)).toBe('2\u00A0h');
   });
 
   it('has the same keys in every language', () => {
@@ -53,13 +62,23 @@ describe('report texts', () => {
         for (const language of ['fr', 'en', 'es'] as const) {
           for (const unit of ['mg/dL', 'mmol/L'] as const) {
             const text = renderFinding(finding, language, unit);
-            for (const line of [text.title, ...text.evidence, text.discuss, ...text.safety]) if (!WIN_ANSI.test(winAnsi(line))) unprintable.push(line);
+            for (const line of [text.title, ...text.evidence, text.discuss, ...text.safety]) {
+              const fallback = fontRuns(winAnsi(line)).filter((run) => run.fallback);
+              if (fallback.some((run) => [...run.text].some((ch) => !FALLBACK_CHARACTERS.has(ch)))) unprintable.push(line);
+            }
           }
         }
       }
     }
     expect(kinds.size).toBeGreaterThanOrEqual(6);
     expect(unprintable).toEqual([]);
-    expect(winAnsi('\u2212 5,5\u202F% \u2264 4\u2009%')).toBe('- 5,5\u00A0% <= 4\u00A0%');
+    // Thin spaces become non-breaking ones; ≤ and − stay, for the fallback font to draw.
+    expect(winAnsi('\u2212 5,5\u202F% \u2264 4\u2009%')).toBe('\u2212 5,5\u00A0% \u2264 4\u00A0%');
+    expect(fontRuns('CV ≤ 36 %')).toEqual([
+      { text: 'CV ', fallback: false },
+      { text: '≤', fallback: true },
+      { text: ' 36 %', fallback: false },
+    ]);
+    expect(WIN_ANSI.test('Très élevé — 5 %')).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ import { PatientAlerts } from './PatientAlerts';
 import { PatientEntries } from './PatientEntries';
 import { PatientMessages } from './PatientMessages';
 import { PatientNotes } from './PatientNotes';
+import { PatientReport } from './PatientReport';
 import { PatientTargets } from './PatientTargets';
 import { patientName } from './triage-view';
 
@@ -191,6 +192,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
         <PatientAlerts patientId={patientId} shared={shares('alerts')} unit={unit} timeZone={timeZone} />
       </div>
       <PatientEntries patientId={patientId} shared={MEASUREMENT_CATEGORIES.some(shares)} unit={unit} timeZone={timeZone} />
+      <PatientReport patientId={patientId} shared={shares('reports')} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PatientTargets patientId={patientId} targets={summary.targets} setBy={data.targetsSetBy} unit={unit} />
         <PatientNotes patientId={patientId} timeZone={settings.timeZone} />

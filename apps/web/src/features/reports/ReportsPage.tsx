@@ -10,7 +10,7 @@ import { ErrorWithUpgrade } from '@/components/subscription/UpgradeLink';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useDocumentTitle } from '@/lib/document-title';
 import { subscriptionKeys } from '@/lib/queries/query-keys';
-import { downloadFile } from './pdf-download';
+import { downloadFile } from '@/lib/download-file';
 
 type ReportDays = (typeof REPORT_DAYS)[number];
 
