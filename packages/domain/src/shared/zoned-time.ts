@@ -26,7 +26,7 @@ import {
  * per reminder. So each zone keeps the spans between offset changes that Temporal reported
  * (about six months long), and a wall time whose instant would lie two days or more inside one
  * of them is that span's subtraction — no gap or overlap can reach it, since two offsets differ
- * by less than two days. Everything nearer a change asks Temporal.
+ * by less than two days. Everything nearer a change asks Temporal (its answers kept too).
  */
 
 
@@ -41,6 +41,9 @@ interface Span {
 const CLEAR_OF_CHANGES_MS = 2 * DAY_MS;
 const SPANS_KEPT_PER_ZONE = 8;
 const spansByZone = new Map<string, Span[]>();
+/** Temporal's answers for wall times near a change: thousands of reminders share a few times. */
+const ANSWERS_KEPT_PER_ZONE = 10_000;
+const answersByZone = new Map<string, Map<WallMs, number>>();
 
 function spansOf(timeZone: string): Span[] {
   let spans = spansByZone.get(timeZone);
@@ -100,10 +103,16 @@ export function instantToWall(ms: number, timeZone: string): WallMs {
 export function wallToInstant(wall: WallMs, timeZone: string): number {
   const quick = quickInstant(wall, timeZone);
   if (quick !== null) return quick;
+  let answers = answersByZone.get(timeZone);
+  const known = answers?.get(wall);
+  if (known !== undefined) return known;
   const instant = plainDateTimeOf(wall)
     .toZonedDateTime(timeZone, { disambiguation: 'compatible' })
     .epochMilliseconds;
-  spanAt(timeZone, instant); // the next wall times near this one take the quick way
+  spanAt(timeZone, instant); // the next wall times near this one take the quick way if they can
+  if (!answers) answersByZone.set(timeZone, (answers = new Map()));
+  if (answers.size >= ANSWERS_KEPT_PER_ZONE) answers.clear();
+  answers.set(wall, instant);
   return instant;
 }
 
