@@ -152,10 +152,10 @@ export function occurrencesBetween(
 ): number[] {
   if (!Number.isFinite(fromMs) || !Number.isFinite(toMs)) throw new RangeError('unbounded period');
   const plan = planOf(schedule, startsOn, endsOn);
-  instantToWall(fromMs, timeZone); // an unknown zone throws even for an empty period
+  const wallFrom = instantToWall(fromMs, timeZone); // an unknown zone throws, even for no period
   if (toMs <= fromMs) return [];
   // A day on each side: wall times that DST moves into the period.
-  const fromWall = Math.max(plan.startWall, instantToWall(fromMs, timeZone) - DAY_MS);
+  const fromWall = Math.max(plan.startWall, wallFrom - DAY_MS);
   const toWall = Math.min(plan.endWall, instantToWall(toMs, timeZone) + DAY_MS);
   const instants: number[] = [];
   plan.walk(fromWall, toWall, (wall) => {
