@@ -130,13 +130,13 @@ export default tseslint.config(
     },
   },
   {
-    // The domain is pure: zod, rrule (RFC 5545 expansion, pure computation) and itself; no Node, no DOM, no frameworks.
+    // The domain is pure: zod, rrule (RFC 5545 expansion), temporal-polyfill (time zones) and itself; no Node, no DOM, no frameworks.
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|rrule$|\\.{1,2}/|@glucosuivi/domain/).*', message: 'packages/domain imports only zod, rrule and itself.' }] },
+        { patterns: [{ regex: '^(?!zod$|rrule$|temporal-polyfill$|\\.{1,2}/|@glucosuivi/domain/).*', message: 'packages/domain imports only zod, rrule, temporal-polyfill and itself.' }] },
       ],
     },
   },

@@ -1,4 +1,5 @@
-import { localDayOf, zonedWallTimeToInstant } from '../reminders/schedule';
+import { DAY_MS, MINUTE_MS, dayNumberOf, dayOfNumber, isoWeekdayOf } from '../shared/local-clock';
+import { localDayOf, wallTimeExists, wallToInstant } from '../shared/zoned-time';
 import {
   minutesOfLocalTime,
   type AppointmentMode,
@@ -9,12 +10,13 @@ import {
 /*
  * Slot generation: a professional's weekly rules and exceptions, read in their time zone, become
  * slot instants in UTC. Pure: the server checks a booking with it and lists free slots with it.
- * Each slot is placed by its local wall-clock time on its local day, so a 09:00 slot stays at
- * 09:00 local on both sides of a DST change (its UTC instant moves by the hour instead).
+ * Each slot is placed by its local wall-clock time on its local day (shared/zoned-time.ts, on
+ * Temporal), so a 09:00 slot stays at 09:00 local on both sides of a DST change (its UTC instant
+ * moves by the hour instead). On the days the clocks change: a wall time skipped by the gap is no
+ * slot; a wall time that happens twice is one slot, at its first instant; a slot lasts its length
+ * in real time and must end by the opening's end on the wall clock (a one-hour slot at 01:30 on
+ * the spring-forward night ends at 03:30, so an opening closing at 03:00 does not offer it).
  */
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 export interface Schedule {
   timezone: string;
@@ -39,34 +41,11 @@ interface Opening {
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a calendar day 'YYYY-MM-DD'. */
 export function isoWeekdayOfDay(day: string): number {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday === 0 ? 7 : weekday;
+  return isoWeekdayOf(dayNumberOf(day));
 }
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
-
-function timeOfMinutes(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The local wall-clock time 'HH:MM' of an instant in a time zone. */
-export function localTimeOf(ms: number, timeZone: string): string {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format.format(new Date(ms));
-}
+export { localTimeOf } from '../shared/zoned-time';
 
 function isClosed(day: string, exceptions: readonly AvailabilityException[]): boolean {
   return exceptions.some((e) => e.kind === 'closed' && e.from <= day && day <= e.to);
@@ -84,23 +63,19 @@ function openingsOf(day: string, schedule: Schedule): Opening[] {
 
 function slotsOfDay(day: string, schedule: Schedule): ComputedSlot[] {
   const slots: ComputedSlot[] = [];
+  const midnight = dayNumberOf(day) * DAY_MS;
+  const zone = schedule.timezone;
   for (const opening of openingsOf(day, schedule)) {
     const end = minutesOfLocalTime(opening.end);
-    for (
-      let m = minutesOfLocalTime(opening.start);
-      m + opening.slotMinutes <= end;
-      m += opening.slotMinutes
-    ) {
-      const time = timeOfMinutes(m);
-      const startMs = zonedWallTimeToInstant(day, time, schedule.timezone);
+    const closesAt = wallToInstant(midnight + end * MINUTE_MS, zone);
+    for (let m = minutesOfLocalTime(opening.start); m + opening.slotMinutes <= end; m += opening.slotMinutes) {
+      const wall = midnight + m * MINUTE_MS;
       // A wall time skipped by a spring-forward gap does not exist that day: no slot then.
-      if (localTimeOf(startMs, schedule.timezone) !== time) continue;
-      slots.push({
-        startMs,
-        endMs: startMs + opening.slotMinutes * MINUTE_MS,
-        mode: opening.mode,
-        address: opening.address,
-      });
+      if (!wallTimeExists(wall, zone)) continue;
+      const startMs = wallToInstant(wall, zone);
+      const endMs = startMs + opening.slotMinutes * MINUTE_MS;
+      if (endMs > closesAt) continue;
+      slots.push({ startMs, endMs, mode: opening.mode, address: opening.address });
     }
   }
   return slots;
@@ -115,7 +90,7 @@ export function generateSlots(schedule: Schedule, fromMs: number, toMs: number):
   if (toMs <= fromMs) return [];
   const all: ComputedSlot[] = [];
   const lastDay = localDayOf(toMs, schedule.timezone);
-  for (let day = localDayOf(fromMs, schedule.timezone); day <= lastDay; day = nextDay(day)) {
+  for (let day = localDayOf(fromMs, schedule.timezone); day <= lastDay; day = dayOfNumber(dayNumberOf(day) + 1)) {
     for (const slot of slotsOfDay(day, schedule)) {
       if (slot.startMs >= fromMs && slot.startMs < toMs) all.push(slot);
     }

@@ -1,15 +1,13 @@
 import { RRule } from 'rrule';
 import { describe, expect, it } from 'vitest';
 import type { ReminderSchedule } from './reminders.schemas';
+import { localDayBounds, localDayOf, zonedWallTimeToInstant } from '../shared/zoned-time';
 import {
   checkSchedule,
   isInQuietHours,
-  localDayBounds,
-  localDayOf,
   MIN_REMINDER_INTERVAL_MS,
   nextOccurrence,
   occurrencesBetween,
-  zonedWallTimeToInstant,
 } from './schedule';
 
 const HOUR = 3_600_000;

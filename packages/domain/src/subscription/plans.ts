@@ -1,4 +1,5 @@
-import { DAY_MS, getZoneOffsetResolver, localDayNumber, localToUtc } from '../glucose/timezone';
+import { DAY_MS, dayOfNumber } from '../shared/local-clock';
+import { localDayBounds, localDayOf } from '../shared/zoned-time';
 
 /*
  * Plans and entitlements (issue 19): the one source of truth for what each plan includes and
@@ -138,20 +139,18 @@ export interface LocalMonth {
  * month's (the PDF quota's month: 00:30 on 1 April in Paris is April, whatever UTC says).
  */
 export function localMonthOf(nowMs: number, timeZone: string): LocalMonth {
-  const offsetOf = getZoneOffsetResolver(timeZone);
-  const today = new Date(localDayNumber(offsetOf, nowMs) * DAY_MS);
-  const year = today.getUTCFullYear();
-  const month = today.getUTCMonth();
+  const month = localDayOf(nowMs, timeZone).slice(0, 7);
+  const [year, monthIndex] = month.split('-').map(Number) as [number, number];
+  const nextMonth = dayOfNumber(Date.UTC(year, monthIndex, 1) / DAY_MS);
   return {
-    from: localToUtc(offsetOf, Date.UTC(year, month, 1)),
-    to: localToUtc(offsetOf, Date.UTC(year, month + 1, 1)),
-    month: `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}`,
+    from: localDayBounds(`${month}-01`, timeZone).startMs,
+    to: localDayBounds(nextMonth, timeZone).startMs,
+    month,
     timeZone,
   };
 }
 
 /** The instant a calendar date ends in `timeZone` (the next day's local midnight): "premium until 31 December" includes that day. */
 export function endOfLocalDate(isoDate: string, timeZone: string): number {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return localToUtc(getZoneOffsetResolver(timeZone), Date.UTC(year, month - 1, day + 1));
+  return localDayBounds(isoDate, timeZone).endMs;
 }

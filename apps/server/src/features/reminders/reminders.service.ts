@@ -7,7 +7,9 @@ import {
   type ReminderToday,
   type TimelineItem,
 } from '@glucosuivi/domain/reminders/reminders.schemas';
-import { localDayOf, nextOccurrence, occurrencesBetween } from '@glucosuivi/domain/reminders/schedule';
+import { nextOccurrence, occurrencesBetween } from '@glucosuivi/domain/reminders/schedule';
+import { dayNumberOf, isoWeekdayOf } from '@glucosuivi/domain/shared/local-clock';
+import { localDayOf, localTimeOf } from '@glucosuivi/domain/shared/zoned-time';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
@@ -282,8 +284,8 @@ export async function replaceAppointmentRemindersInTx(
   for (const wish of wishes) {
     if (wish.dueAt.getTime() <= now.getTime()) continue;
     const day = localDayOf(wish.dueAt.getTime(), timeZone);
-    const time = localWallTime(wish.dueAt.getTime(), timeZone);
-    const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const time = localTimeOf(wish.dueAt.getTime(), timeZone);
+    const weekday = isoWeekdayOf(dayNumberOf(day));
     const fields = {
       kind: 'appointment' as const,
       label: wish.label.slice(0, 120),
@@ -300,9 +302,5 @@ export async function replaceAppointmentRemindersInTx(
     created++;
   }
   return existing.length > 0 || created > 0;
-}
-
-function localWallTime(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
 }
 

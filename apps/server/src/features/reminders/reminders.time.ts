@@ -1,4 +1,5 @@
-import { isInQuietHours, localDayBounds, localDayOf } from '@glucosuivi/domain/reminders/schedule';
+import { isInQuietHours } from '@glucosuivi/domain/reminders/schedule';
+import { localDayBounds, localDayOf } from '@glucosuivi/domain/shared/zoned-time';
 
 /*
  * The two local-time questions the server asks besides the schedule itself, through the domain's
