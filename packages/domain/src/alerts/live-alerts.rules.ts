@@ -12,6 +12,12 @@ import { DEFAULT_FORECAST_MODEL, forecastAt, type ForecastModel } from './glucos
 export type LiveAlertKind = 'urgent_low_soon' | 'falling_fast' | 'rising_fast';
 export const LIVE_ALERT_KINDS: readonly LiveAlertKind[] = ['urgent_low_soon', 'falling_fast', 'rising_fast'];
 
+/**
+ * Sources of a live stream: a sensor's app or an uploader. A file import is the past brought in
+ * by hand, however recent its last line: it raises no live alert.
+ */
+export const LIVE_GLUCOSE_SOURCES: readonly string[] = ['cgm', 'nightscout'];
+
 /** A reading older than this (relative to now) is not live: no forecast alert from it. */
 export const LIVE_READING_MAX_AGE_MS = 10 * MINUTE_MS;
 /** After an alert, the same kind is not raised again for this long. */
