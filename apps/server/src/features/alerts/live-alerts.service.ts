@@ -46,7 +46,9 @@ export interface LiveAlertsAtWrite {
  */
 export async function liveAlertsAtWrite(tx: Tx, patientId: string, series: ColumnSeries, newestWritten: number, now: Date): Promise<LiveAlertsAtWrite> {
   const last = series.t.length - 1;
-  if (last < 0 || series.t[last] !== newestWritten || !isLiveReading(newestWritten, now.getTime())) return { candidates: [], cleared: [] };
+  // Within a millisecond: the stored instant comes back through SQL as a float.
+  const newestStored = last >= 0 && Math.abs((series.t[last] as number) - newestWritten) < 1;
+  if (!newestStored || !isLiveReading(newestWritten, now.getTime())) return { candidates: [], cleared: [] };
   const cleared = await resolveSignalLossAlerts(tx, patientId, now);
   const settings = await findAlertSettings(tx, patientId);
   const previous = await latestAlertsOfKinds(tx, patientId, LIVE_ALERT_KINDS);
