@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../shared/contract';
+import { alertSettingsPatchSchema, alertSettingsSchema } from './alert-settings.schemas';
 import { alertIdParamsSchema, alertListSchema, alertSchema, listAlertsQuerySchema } from './alerts.schemas';
 
 export const listAlerts = defineEndpoint({
@@ -32,4 +33,25 @@ export const resolveAlert = defineEndpoint({
   params: alertIdParamsSchema,
   response: alertSchema,
   errors: ['forbidden', 'not_found'],
+});
+
+export const getAlertSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/alerts/settings',
+  summary: "The patient's live CGM alert settings (defaults until saved)",
+  tags: ['alerts'],
+  access: 'user',
+  response: alertSettingsSchema,
+  errors: ['forbidden'],
+});
+
+export const updateAlertSettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/alerts/settings',
+  summary: "Changes the patient's live CGM alert settings, within their safe bounds",
+  tags: ['alerts'],
+  access: 'user',
+  body: alertSettingsPatchSchema,
+  response: alertSettingsSchema,
+  errors: ['forbidden', 'validation_failed'],
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_RECENCY_MS, alertForBloodPressure, alertForGlucoseReading, alertReachesProfessional, alertsForCgmSeries } from './alerts.rules';
+import {
+  ALERT_RECENCY_MS,
+  alertForBloodPressure,
+  alertForGlucoseReading,
+  alertMayBeEmailed,
+  alertReachesProfessional,
+  alertsForCgmSeries,
+  isUrgentAlertKind,
+  pushedInQuietHours,
+} from './alerts.rules';
 
 const now = Date.parse('2026-11-02T09:00:00Z');
 
@@ -33,5 +42,22 @@ describe('alertReachesProfessional', () => {
     expect(alertReachesProfessional('hyper', ['glucose'])).toBe(false);
     expect(alertReachesProfessional('bp_high', ['glucose', 'alerts'])).toBe(false);
     expect(alertReachesProfessional('bp_urgent', ['blood_pressure', 'alerts'])).toBe(true);
+  });
+});
+
+describe('live alert kinds', () => {
+  it('are glucose alerts for the care team, never e-mailed, and only the urgent forecast pierces quiet hours', () => {
+    for (const kind of ['urgent_low_soon', 'falling_fast', 'rising_fast', 'signal_loss'] as const) {
+      expect(alertReachesProfessional(kind, ['glucose', 'alerts'])).toBe(true);
+      expect(alertReachesProfessional(kind, ['blood_pressure', 'alerts'])).toBe(false);
+      expect(alertMayBeEmailed(kind)).toBe(false);
+    }
+    expect(alertMayBeEmailed('urgent_hypo')).toBe(true);
+    expect(isUrgentAlertKind('urgent_low_soon')).toBe(true);
+    expect(pushedInQuietHours('urgent_low_soon')).toBe(true);
+    expect(pushedInQuietHours('urgent_hypo')).toBe(true);
+    expect(pushedInQuietHours('falling_fast')).toBe(false);
+    expect(pushedInQuietHours('signal_loss')).toBe(false);
+    expect(pushedInQuietHours('hypo')).toBe(false);
   });
 });

@@ -92,6 +92,28 @@ export function alertsForCgmSeries(series: ColumnSeries, now: number): AlertCand
   return out.sort((a, b) => a.occurredAt - b.occurredAt);
 }
 
+/** The alerts that must reach someone at once, whatever the hour, and carry the emergency numbers. */
+export const URGENT_ALERT_KINDS: readonly AlertKind[] = ['urgent_hypo', 'bp_urgent', 'urgent_low_soon'];
+
+export function isUrgentAlertKind(kind: AlertKind): boolean {
+  return URGENT_ALERT_KINDS.includes(kind);
+}
+
+/** Alerts about the next minutes (forecast, trend, signal): an e-mail would come too late to be of any use. */
+export const LIVE_ALERT_KIND_SET: readonly AlertKind[] = ['urgent_low_soon', 'falling_fast', 'rising_fast', 'signal_loss'];
+
+export function alertMayBeEmailed(kind: AlertKind): boolean {
+  return !LIVE_ALERT_KIND_SET.includes(kind);
+}
+
+/**
+ * Whether an alert goes by push during the recipient's quiet hours: urgent ones always (quiet
+ * hours never silence them), the others wait in the in-app list.
+ */
+export function pushedInQuietHours(kind: AlertKind): boolean {
+  return isUrgentAlertKind(kind);
+}
+
 /**
  * The categories a care link must share for one of the patient's alerts to reach the
  * professional outside the patient page (notification, e-mail, push): the alert's own data

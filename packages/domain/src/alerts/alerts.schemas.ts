@@ -5,7 +5,18 @@ import { z } from 'zod';
  * web app (and later the mailer) words it in the reader's language.
  */
 
-export const ALERT_KINDS = ['hypo', 'urgent_hypo', 'hyper', 'bp_high', 'bp_urgent'] as const;
+export const ALERT_KINDS = [
+  'hypo',
+  'urgent_hypo',
+  'hyper',
+  'bp_high',
+  'bp_urgent',
+  // Live CGM alerts (issue 36): "Hypoglycémie imminente", "Baisse rapide", "Montée rapide", "Perte de signal".
+  'urgent_low_soon',
+  'falling_fast',
+  'rising_fast',
+  'signal_loss',
+] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
@@ -13,8 +24,11 @@ export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 export const alertStatusSchema = z.enum(ALERT_STATUSES);
 export type AlertStatus = z.infer<typeof alertStatusSchema>;
 
-/** What raised the alert: one reading (manual, meter, blood pressure) or a CGM episode. */
-export const ALERT_ORIGINS = ['reading', 'cgm_episode'] as const;
+/**
+ * What raised the alert: one reading (manual, meter, blood pressure), a CGM episode, the
+ * forecast or trend at the newest CGM reading, or the silence of an active uploader.
+ */
+export const ALERT_ORIGINS = ['reading', 'cgm_episode', 'forecast', 'signal'] as const;
 export const alertOriginSchema = z.enum(ALERT_ORIGINS);
 export type AlertOrigin = z.infer<typeof alertOriginSchema>;
 
@@ -25,11 +39,11 @@ export const alertSchema = z.object({
   origin: alertOriginSchema,
   /** The reading that raised it (null for a CGM episode, which spans many readings). */
   measurementId: z.uuid().nullable(),
-  /** Glucose of the reading, or the nadir/peak of the episode when raised (mg/dL). */
+  /** Glucose of the reading, or the nadir/peak of the episode when raised (mg/dL); null for a signal loss. */
   glucoseMgdl: z.number().nullable(),
   systolic: z.number().int().nullable(),
   diastolic: z.number().int().nullable(),
-  /** Time of the reading, or start of the episode. */
+  /** Time of the reading, start of the episode, or the last reading before a signal loss. */
   occurredAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
   acknowledgedAt: z.iso.datetime().nullable(),

@@ -81,8 +81,15 @@ export const patientTargetsSchema = z.object({
 export type PatientTargets = { targets: GlucoseTargets; targetsSetBy: { userId: string; name: string } | null };
 
 export const patientAlertParamsSchema = z.object({ patientId: userIdSchema, alertId: z.uuid() }).strict();
-export const patientAlertListSchema = z.object({ items: z.array(alertSchema) });
-export const patientAlertSchema = alertSchema;
+/**
+ * A patient's alert as a professional sees it: who acknowledged it, as the reader may know them —
+ * the patient, the reader, or another member of the care team (named to nobody: the patient
+ * shares each professional with the patient's own data, not with each other).
+ */
+export const patientAlertSchema = alertSchema.extend({
+  acknowledgedByWho: z.enum(['patient', 'you', 'care_team']).nullable(),
+});
+export const patientAlertListSchema = z.object({ items: z.array(patientAlertSchema) });
 
 // Consultation notes: private to the professional who wrote them.
 export const consultationNoteSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Alert, AlertKind } from '@glucosuivi/domain/alerts/alerts.schemas';
-import { alertReachesProfessional } from '@glucosuivi/domain/alerts/alerts.rules';
+import { alertMayBeEmailed, alertReachesProfessional, pushedInQuietHours } from '@glucosuivi/domain/alerts/alerts.rules';
 import type { Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/event-bus';
@@ -17,10 +17,12 @@ import {
   type NotificationRenderer,
 } from '../notifications/notification-delivery.service';
 import { loadPatientContext } from '../profile/profile.service';
+import { inQuietHours } from '../reminders/reminders.time';
 import { alertEmail, isUrgentAlert, ownAlertMessages, patientAlertMessages } from './alerts.emails';
 
-import { alertFollowers, findAlertWithPatientName, patientAlertChannels, userTimeZone } from './alerts.repository';
+import { alertFollowers, findAlertWithPatientName, patientAlertChannels, userTimeZone, type QuietHours } from './alerts.repository';
 import { ALERT_DELIVER_JOB, findAlertsInTx } from './alerts.service';
+import { checkSignalLoss } from './live-alerts.service';
 
 export { ALERT_DELIVER_JOB };
 
@@ -34,10 +36,18 @@ export { ALERT_DELIVER_JOB };
  * - each professional who asked for this patient's alerts on an active link sharing the alert's
  *   data and the alerts (alertReachesProfessional): one notification per alert — an episode is
  *   one alert, so one notification per episode — in-app, and by push/e-mail per their settings.
- * Quiet hours hold reminders back, not alerts.
+ * Live alerts (forecast, trend, signal loss; issue 36) are never e-mailed: they are about the next
+ * minutes. During the recipient's quiet hours only urgent alerts are pushed; the others stay in
+ * the in-app list (quiet hours never silence an urgent alert).
  */
 
+function pushAllowed(kind: AlertKind, recipient: QuietHours, now: Date): boolean {
+  return pushedInQuietHours(kind) || !inQuietHours(now.getTime(), recipient.timeZone, recipient.quietHoursStart, recipient.quietHoursEnd);
+}
+
 export const ALERT_EMAIL_JOB = 'alerts.email';
+/** Every minute: patients whose active uploader went silent (live-alerts.service.ts). */
+export const SIGNAL_LOSS_JOB = 'alerts.signal-loss';
 
 const payloadSchema = z.object({ patientId: z.string().min(1).max(64), alertIds: z.string().min(1).max(40 * 500) });
 
@@ -69,11 +79,12 @@ async function deliverAlerts(deps: AlertDeliveryDeps, payload: JobPayload): Prom
   const first = alertIds[0]!;
   const own = await patientAlertChannels(deps.database.db, patientId);
   const jobs: JobRequest[] = [];
-  if (own.email) {
-    jobs.push({ name: ALERT_EMAIL_JOB, payload: { patientId, alertIds: alerts.map((a) => a.id).join(',') }, runAt: now, idempotencyKey: `${ALERT_EMAIL_JOB}:${first}` });
+  const emailed = alerts.filter((alert) => alertMayBeEmailed(alert.kind));
+  if (own.email && emailed.length > 0) {
+    jobs.push({ name: ALERT_EMAIL_JOB, payload: { patientId, alertIds: emailed.map((a) => a.id).join(',') }, runAt: now, idempotencyKey: `${ALERT_EMAIL_JOB}:${first}` });
   }
-  if (own.push) {
-    const lead = mostUrgent(alerts);
+  const lead = mostUrgent(alerts);
+  if (own.push && pushAllowed(lead.kind, own, now)) {
     const deliveryKey = `alert:${lead.id}`;
     jobs.push({ name: NOTIFY_PUSH_JOB, payload: { deliveryKey, userId: patientId, kind: 'alert', subjectId: lead.id }, runAt: now, idempotencyKey: `${deliveryKey}:push` });
   }
@@ -89,8 +100,8 @@ async function deliverAlerts(deps: AlertDeliveryDeps, payload: JobPayload): Prom
         kind: 'patient_alert' as const,
         subjectId: alert.id,
         deliveryKey: `patient-alert:${alert.id}:${follower.professionalId}`,
-        push: follower.push,
-        email: follower.email,
+        push: follower.push && pushAllowed(alert.kind, follower, now),
+        email: follower.email && alertMayBeEmailed(alert.kind),
       })),
   );
   if (requests.length === 0) return;
@@ -123,8 +134,11 @@ export function alertJobs(deps: AlertDeliveryDeps) {
     handlers: {
       [ALERT_DELIVER_JOB]: (payload: JobPayload) => deliverAlerts(deps, payload),
       [ALERT_EMAIL_JOB]: (payload: JobPayload) => emailPatient(deps, payload),
+      [SIGNAL_LOSS_JOB]: async () => {
+        await checkSignalLoss(deps);
+      },
     },
-    schedules: [],
+    schedules: [{ name: SIGNAL_LOSS_JOB, everyMs: 60_000 }],
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Language } from '@glucosuivi/domain/accounts/accounts.schemas';
 import type { Alert, AlertKind } from '@glucosuivi/domain/alerts/alerts.schemas';
+import { URGENT_ALERT_KINDS } from '@glucosuivi/domain/alerts/alerts.rules';
 import type { PushPayload } from '@glucosuivi/domain/push/push.schemas';
 import { formatGlucoseNumber, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import type { MailMessage } from '../../platform/mail';
@@ -58,6 +59,10 @@ const TEXTS: Record<Language, AlertTexts> = {
       hyper: 'Hyperglycémie',
       bp_high: 'Tension élevée',
       bp_urgent: 'Tension très élevée',
+      urgent_low_soon: 'Hypoglycémie imminente',
+      falling_fast: 'Baisse rapide',
+      rising_fast: 'Montée rapide',
+      signal_loss: 'Perte de signal',
     },
     reading: (title, value, when) => `${title}${NBSP}: ${value} ${when}.`,
     lowEpisode: (title, when, value) => `${title} depuis ${when} (au plus bas ${value}).`,
@@ -90,6 +95,10 @@ const TEXTS: Record<Language, AlertTexts> = {
       hyper: 'Hyperglycaemia',
       bp_high: 'High blood pressure',
       bp_urgent: 'Very high blood pressure',
+      urgent_low_soon: 'Urgent low soon',
+      falling_fast: 'Falling fast',
+      rising_fast: 'Rising fast',
+      signal_loss: 'Signal loss',
     },
     reading: (title, value, when) => `${title}: ${value} ${when}.`,
     lowEpisode: (title, when, value) => `${title} since ${when} (lowest ${value}).`,
@@ -122,6 +131,10 @@ const TEXTS: Record<Language, AlertTexts> = {
       hyper: 'Hiperglucemia',
       bp_high: 'Tensión alta',
       bp_urgent: 'Tensión muy alta',
+      urgent_low_soon: 'Hipoglucemia inminente',
+      falling_fast: 'Bajada rápida',
+      rising_fast: 'Subida rápida',
+      signal_loss: 'Pérdida de señal',
     },
     reading: (title, value, when) => `${title}: ${value} ${when}.`,
     lowEpisode: (title, when, value) => `${title} desde ${when} (mínimo ${value}).`,
@@ -144,7 +157,7 @@ const TEXTS: Record<Language, AlertTexts> = {
 
 /** A summary lists this many alerts; the rest are counted. */
 const SUMMARY_LINES = 20;
-const URGENT: readonly AlertKind[] = ['urgent_hypo', 'bp_urgent'];
+const URGENT = URGENT_ALERT_KINDS;
 const LOW: readonly AlertKind[] = ['hypo', 'urgent_hypo'];
 
 export interface AlertEmailRecipient {

@@ -1,11 +1,15 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '@glucosuivi/domain/alerts/alert-settings.schemas';
 import type { Alert, AlertKind, AlertStatus } from '@glucosuivi/domain/alerts/alerts.schemas';
 import type { AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
 import type { Db, Tx } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/open-database';
 import { profiles } from '../accounts/accounts.tables';
 import { careLinks } from '../care-team/care-team.tables';
 import { userSettings } from '../settings/settings.tables';
-import { alerts } from './alerts.tables';
+import { glucoseReadings } from '../measurements/measurements.tables';
+import { nightscoutUploaders } from '../nightscout/nightscout.tables';
+import { alerts, alertSettings } from './alerts.tables';
 
 type AlertRow = typeof alerts.$inferSelect;
 
@@ -114,16 +118,35 @@ export async function countAlertsOccurred(tx: Tx, patientId: string, kinds: Aler
   return Number(row?.n ?? 0);
 }
 
-/** A patient's own delivery preferences for alerts (settings; defaults when never saved). */
-export async function patientAlertChannels(db: Db, patientId: string): Promise<{ push: boolean; email: boolean }> {
-  const [row] = await db
-    .select({ push: userSettings.notificationsPush, email: userSettings.emailAlerts })
-    .from(userSettings)
-    .where(eq(userSettings.userId, patientId));
-  return { push: row?.push ?? true, email: row?.email ?? false };
+/** Quiet hours of a recipient (local 'HH:MM', both or neither) and their time zone. */
+export interface QuietHours {
+  quietHoursStart: string | null;
+  quietHoursEnd: string | null;
+  timeZone: string;
 }
 
-export interface AlertFollower {
+/** A patient's own delivery preferences for alerts (settings; defaults when never saved). */
+export async function patientAlertChannels(db: Db, patientId: string): Promise<{ push: boolean; email: boolean } & QuietHours> {
+  const [row] = await db
+    .select({
+      push: userSettings.notificationsPush,
+      email: userSettings.emailAlerts,
+      quietHoursStart: userSettings.quietHoursStart,
+      quietHoursEnd: userSettings.quietHoursEnd,
+      timeZone: userSettings.timezone,
+    })
+    .from(userSettings)
+    .where(eq(userSettings.userId, patientId));
+  return {
+    push: row?.push ?? true,
+    email: row?.email ?? false,
+    quietHoursStart: row?.quietHoursStart ?? null,
+    quietHoursEnd: row?.quietHoursEnd ?? null,
+    timeZone: row?.timeZone ?? 'Europe/Paris',
+  };
+}
+
+export interface AlertFollower extends QuietHours {
   professionalId: string;
   scopes: string[];
   push: boolean;
@@ -138,11 +161,27 @@ export interface AlertFollower {
  */
 export async function alertFollowers(db: Db, patientId: string): Promise<AlertFollower[]> {
   const rows = await db
-    .select({ professionalId: careLinks.professionalId, scopes: careLinks.scopes, push: userSettings.notificationsPush, email: userSettings.emailAlerts })
+    .select({
+      professionalId: careLinks.professionalId,
+      scopes: careLinks.scopes,
+      push: userSettings.notificationsPush,
+      email: userSettings.emailAlerts,
+      quietHoursStart: userSettings.quietHoursStart,
+      quietHoursEnd: userSettings.quietHoursEnd,
+      timeZone: userSettings.timezone,
+    })
     .from(careLinks)
     .leftJoin(userSettings, eq(userSettings.userId, careLinks.professionalId))
     .where(and(eq(careLinks.patientId, patientId), eq(careLinks.status, 'active'), eq(careLinks.alertNotifications, true)));
-  return rows.map((row) => ({ professionalId: row.professionalId, scopes: row.scopes, push: row.push ?? true, email: row.email ?? false }));
+  return rows.map((row) => ({
+    professionalId: row.professionalId,
+    scopes: row.scopes,
+    push: row.push ?? true,
+    email: row.email ?? false,
+    quietHoursStart: row.quietHoursStart,
+    quietHoursEnd: row.quietHoursEnd,
+    timeZone: row.timeZone ?? 'Europe/Paris',
+  }));
 }
 
 /** One alert of a patient with the patient's name, as the recipient's row-level security lets them see it. */
@@ -159,4 +198,76 @@ export async function findAlertWithPatientName(tx: Tx, alertId: string) {
 export async function userTimeZone(tx: Tx, userId: string): Promise<string> {
   const [row] = await tx.select({ timeZone: userSettings.timezone }).from(userSettings).where(eq(userSettings.userId, userId));
   return row?.timeZone ?? 'Europe/Paris';
+}
+
+/** The patient's live alert settings, the defaults when never saved. */
+export async function findAlertSettings(tx: Tx | Db, patientId: string): Promise<AlertSettings> {
+  const [row] = await tx.select().from(alertSettings).where(eq(alertSettings.patientId, patientId));
+  if (!row) return DEFAULT_ALERT_SETTINGS;
+  return {
+    urgentLowSoonMgdl: row.urgentLowSoonMgdl,
+    rateAlerts: row.rateAlerts,
+    rateMgdlPerMin: row.rateMgdlPerMin,
+    signalLoss: row.signalLoss,
+    signalLossMinutes: row.signalLossMinutes,
+  };
+}
+
+export async function saveAlertSettings(tx: Tx, patientId: string, settings: AlertSettings, now: Date): Promise<void> {
+  const values = { ...settings, updatedAt: now };
+  await tx
+    .insert(alertSettings)
+    .values({ patientId, ...values })
+    .onConflictDoUpdate({ target: alertSettings.patientId, set: values });
+}
+
+/** The newest alert of each of the given kinds (by creation), for the re-alert rules. */
+export async function latestAlertsOfKinds(tx: Tx, patientId: string, kinds: readonly AlertKind[]): Promise<Map<AlertKind, Alert>> {
+  const out = new Map<AlertKind, Alert>();
+  for (const kind of kinds) {
+    const [row] = await tx
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.patientId, patientId), eq(alerts.kind, kind)))
+      .orderBy(desc(alerts.createdAt), desc(alerts.id))
+      .limit(1);
+    if (row) out.set(kind, toAlert(row));
+  }
+  return out;
+}
+
+/** Closes the patient's signal-loss alerts still open or seen: a reading came. Returns them. */
+export async function resolveSignalLossAlerts(tx: Tx, patientId: string, now: Date): Promise<Alert[]> {
+  const rows = await tx
+    .update(alerts)
+    .set({ status: 'resolved', resolvedAt: now })
+    .where(and(eq(alerts.patientId, patientId), eq(alerts.kind, 'signal_loss'), inArray(alerts.status, ['open', 'acknowledged'])))
+    .returning();
+  return rows.map(toAlert);
+}
+
+export interface SilentUploaderPatient {
+  patientId: string;
+  lastReadingAt: Date;
+}
+
+/**
+ * Patients with an active uploader (not revoked, an upload within `activeSince`) whose newest
+ * device reading is older than `silentSince` but not older than `activeSince`. Read by the
+ * signal-loss job on the owner connection; each patient's own wait is checked in the service.
+ */
+export async function silentUploaderPatients(db: Db, activeSince: Date, silentSince: Date): Promise<SilentUploaderPatient[]> {
+  const result = await db.execute(sql`
+    select u.patient_id as "patientId", max(g.measured_at) as "lastReadingAt"
+      from (select distinct ${nightscoutUploaders.patientId} as patient_id
+              from ${nightscoutUploaders}
+             where ${nightscoutUploaders.revokedAt} is null
+               and ${nightscoutUploaders.lastUploadAt} >= ${activeSince.toISOString()}) u
+      join ${glucoseReadings} g
+        on g.patient_id = u.patient_id
+       and g.measured_at >= ${activeSince.toISOString()}
+       and g.source in ('cgm', 'import', 'nightscout')
+     group by u.patient_id
+    having max(g.measured_at) <= ${silentSince.toISOString()}`);
+  return rowsOf<{ patientId: string; lastReadingAt: string | Date }>(result).map((row) => ({ patientId: row.patientId, lastReadingAt: new Date(row.lastReadingAt) }));
 }

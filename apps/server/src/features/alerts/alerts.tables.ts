@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgPolicy, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgPolicy, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
@@ -39,5 +39,30 @@ export const alerts = pgTable(
     index('alerts_patient_created_idx').on(t.patientId, t.createdAt),
     index('alerts_patient_status_idx').on(t.patientId, t.status),
     pgPolicy('alerts_patient_own', { for: 'all', to: appUser, using: ownPatient, withCheck: ownPatient }),
+  ],
+).enableRLS();
+
+/**
+ * A patient's live CGM alert settings (issue 36; bounds in the domain's alert-settings.schemas,
+ * checked again here so no write path can store an unsafe threshold). No row = the defaults.
+ */
+export const alertSettings = pgTable(
+  'alert_settings',
+  {
+    patientId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    urgentLowSoonMgdl: smallint().notNull(),
+    rateAlerts: boolean().notNull(),
+    rateMgdlPerMin: real().notNull(),
+    signalLoss: boolean().notNull(),
+    signalLossMinutes: smallint().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('alert_settings_urgent_low_soon_bounds', sql`${t.urgentLowSoonMgdl} between 54 and 80`),
+    check('alert_settings_rate_bounds', sql`${t.rateMgdlPerMin} between 1 and 5`),
+    check('alert_settings_signal_loss_bounds', sql`${t.signalLossMinutes} between 10 and 60`),
+    pgPolicy('alert_settings_patient_own', { for: 'all', to: appUser, using: ownPatient, withCheck: ownPatient }),
   ],
 ).enableRLS();

@@ -113,7 +113,10 @@ describe('professional access: not found unless linked and shared', () => {
     const alert = alerts.json().items[0] as { id: string; status: string };
     expect(alert.status).toBe('open');
     const ack = await t.app.inject({ method: 'POST', url: `/api/doctor/patients/${patient.userId}/alerts/${alert.id}/acknowledge`, headers: actingAs(doctor) });
-    expect(ack.json()).toMatchObject({ status: 'acknowledged', acknowledgedBy: doctor.userId });
+    expect(ack.json()).toMatchObject({ status: 'acknowledged', acknowledgedBy: doctor.userId, acknowledgedByWho: 'you' });
+    // The care team sees who acknowledged and when: this professional ("you") at the clock's time.
+    const listed = (await t.app.inject({ url: `/api/doctor/patients/${patient.userId}/alerts`, headers: actingAs(doctor) })).json().items[0];
+    expect(listed).toMatchObject({ id: alert.id, acknowledgedByWho: 'you', acknowledgedAt: t.clock.now().toISOString() });
     // The second professional does not share alerts: not found.
     expect((await t.app.inject({ method: 'POST', url: `/api/doctor/patients/${patient.userId}/alerts/${alert.id}/acknowledge`, headers: actingAs(stranger) })).statusCode).toBe(404);
   });

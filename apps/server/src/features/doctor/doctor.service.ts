@@ -136,23 +136,32 @@ export async function patientEntries(deps: DoctorDeps, actor: Actor | null, pati
   });
 }
 
-export async function patientAlerts(deps: DoctorDeps, actor: Actor | null, patientId: string, client: ClientInfo): Promise<{ items: Alert[] }> {
-  return withPatient(deps, actor, patientId, client, 'alerts', async ({ tx, logRead }) => {
+type PatientAlert = Alert & { acknowledgedByWho: 'patient' | 'you' | 'care_team' | null };
+
+/** Who acknowledged, as the reading professional may know them. */
+function withAcknowledger(alert: Alert, patientId: string, readerId: string): PatientAlert {
+  const by = alert.acknowledgedBy;
+  return { ...alert, acknowledgedByWho: by === null ? null : by === patientId ? 'patient' : by === readerId ? 'you' : 'care_team' };
+}
+
+export async function patientAlerts(deps: DoctorDeps, actor: Actor | null, patientId: string, client: ClientInfo): Promise<{ items: PatientAlert[] }> {
+  return withPatient(deps, actor, patientId, client, 'alerts', async ({ tx, professional, logRead }) => {
     const items = await listActiveAlertsInTx(tx, patientId, 100);
     await logRead(['alerts']);
-    return { items };
+    return { items: items.map((alert) => withAcknowledger(alert, patientId, professional.userId)) };
   });
 }
 
-export async function acknowledgePatientAlert(deps: DoctorDeps, actor: Actor | null, patientId: string, alertId: string, client: ClientInfo): Promise<Alert> {
+export async function acknowledgePatientAlert(deps: DoctorDeps, actor: Actor | null, patientId: string, alertId: string, client: ClientInfo): Promise<PatientAlert> {
   const alert = await withPatient(deps, actor, patientId, client, 'alerts', async ({ tx, professional, now, logRead }) => {
     const alert = await acknowledgeAlertInTx(tx, patientId, alertId, professional.userId, now);
     if (!alert) throw new AppError('not_found');
     await logRead(['alerts']);
     return alert;
   });
-  await publishStatusChange(deps.events, patientId, alert, requireProfessional(actor).userId);
-  return alert;
+  const readerId = requireProfessional(actor).userId;
+  await publishStatusChange(deps.events, patientId, alert, readerId);
+  return withAcknowledger(alert, patientId, readerId);
 }
 
 export async function setPatientTargets(deps: DoctorDeps, actor: Actor | null, patientId: string, targets: TargetsInput, client: ClientInfo) {

@@ -1,4 +1,5 @@
 import { alertForBloodPressure, alertForGlucoseReading, alertsForCgmSeries, type AlertCandidate } from '@glucosuivi/domain/alerts/alerts.rules';
+import { LIVE_GLUCOSE_SOURCES } from '@glucosuivi/domain/alerts/live-alerts.rules';
 import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { canonicalGlucose, canonicalHba1c, canonicalLipid } from '@glucosuivi/domain/measurements/measurement-limits';
 import {
@@ -17,6 +18,7 @@ import type { Actor, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { EventBus } from '../../platform/events/event-bus';
 import { alertsRaisedEvent, raiseAlerts } from '../alerts/alerts.service';
+import { liveAlertsAtWrite, publishClearedSignalLoss } from '../alerts/live-alerts.service';
 import { requirePatient } from '../profile/profile.service';
 import type { MeasurementsDeps } from './measurements.service';
 import {
@@ -317,12 +319,17 @@ export async function storeDeviceReadings(
     const insert = options.allNew ? insertNewGlucose : insertGlucoseIgnoringDuplicates;
     const inserted = kept.length > 0 ? await insert(tx, patient.userId, kept) : 0;
     let alerts: Alert[] = [];
+    let cleared: Alert[] = [];
     if (inserted > 0) {
       const around = (before && withInsertedGlucose(before, kept, DEVICE_GLUCOSE_SOURCES)) ?? (await readAround());
-      alerts = await raiseAlerts(tx, patient.userId, alertsForCgmSeries(around, now.getTime()), now);
+      // The live alerts (forecast, trend, end of a signal loss) look at the newest reading only.
+      const live = await liveAlertsAtWrite(tx, patient.userId, around, newestLiveReading(kept), now);
+      cleared = live.cleared;
+      alerts = await raiseAlerts(tx, patient.userId, [...alertsForCgmSeries(around, now.getTime()), ...live.candidates], now);
     }
-    return { inserted, skipped: rows.length - kept.length, alerts };
+    return { inserted, skipped: rows.length - kept.length, alerts, cleared };
   });
+  await publishClearedSignalLoss(deps, patient.userId, result.cleared);
   if (result.inserted > 0) {
     await publishWrite(
       deps.events,
@@ -331,6 +338,17 @@ export async function storeDeviceReadings(
       result.alerts,
     );
   }
-  return result;
+  return { inserted: result.inserted, skipped: result.skipped, alerts: result.alerts };
+}
+
+/** The latest instant of the written live-stream readings (NaN when none is: an import). */
+function newestLiveReading(rows: readonly GlucoseWrite[]): number {
+  let newest = Number.NaN;
+  for (const row of rows) {
+    if (!LIVE_GLUCOSE_SOURCES.includes(row.source)) continue;
+    const at = row.measuredAt.getTime();
+    if (!(at <= newest)) newest = at;
+  }
+  return newest;
 }
 

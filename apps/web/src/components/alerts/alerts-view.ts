@@ -1,3 +1,4 @@
+import { isUrgentAlertKind } from '@glucosuivi/domain/alerts/alerts.rules';
 import type { Alert } from '@glucosuivi/domain/alerts/alerts.schemas';
 import { SINGLE_READING_THRESHOLDS } from '@glucosuivi/domain/glucose/episodes';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
@@ -16,7 +17,8 @@ export function alertText(alert: Alert, t: TFunction, unit: GlucoseUnit, languag
       : alert.systolic !== null && alert.diastolic !== null
         ? `${alert.systolic}/${alert.diastolic} mmHg`
         : '';
-  const origin = alert.origin === 'cgm_episode' ? 'episode' : 'reading';
+  // Each origin has its own sentence: a reading, an episode, a forecast at a reading, a silence.
+  const origin = alert.origin === 'cgm_episode' ? 'episode' : alert.origin;
   // The threshold in the reader's unit too ("moins de 3,9 mmol/L"), formatted like the value.
   const limit = alert.kind in SINGLE_READING_THRESHOLDS ? SINGLE_READING_THRESHOLDS[alert.kind as keyof typeof SINGLE_READING_THRESHOLDS] : null;
   const threshold = limit === null ? '' : `${formatGlucoseValue(limit, unit, language)} ${unit}`;
@@ -25,5 +27,5 @@ export function alertText(alert: Alert, t: TFunction, unit: GlucoseUnit, languag
 
 /** True for the alerts whose text must carry the emergency numbers. */
 export function isUrgent(alert: Pick<Alert, 'kind'>): boolean {
-  return alert.kind === 'urgent_hypo' || alert.kind === 'bp_urgent';
+  return isUrgentAlertKind(alert.kind);
 }

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/errors';
 import { Segmented } from '@/components/charts/Segmented';
 import { alertsQueryKey, alertText, isUrgent } from '@/components/alerts/alerts-view';
 import { DeliveredNotifications } from './DeliveredNotifications';
+import { LiveAlertSettings } from './LiveAlertSettings';
 
 type Filter = 'all' | AlertStatus;
 const FILTERS: readonly Filter[] = ['open', 'acknowledged', 'resolved', 'all'];
@@ -116,6 +117,7 @@ export function NotificationsPage() {
           </ul>
         )}
       </section>
+      <LiveAlertSettings unit={settings.unit} />
     </div>
   );
 }

@@ -64,7 +64,9 @@ export function PatientAlerts({ patientId, shared, unit, timeZone }: { patientId
                     <p className="mt-1 text-sm text-muted">
                       {t(`alerts:status.${alert.status}`)}
                       {alert.acknowledgedAt && alert.status === 'acknowledged'
-                        ? ` · ${t('alerts:acknowledgedAt', { time: formatDateTime(alert.acknowledgedAt, language, timeZone) })}`
+                        ? ` · ${t(alert.acknowledgedByWho ? `alerts:acknowledgedBy.${alert.acknowledgedByWho}` : 'alerts:acknowledgedAt', {
+                            time: formatDateTime(alert.acknowledgedAt, language, timeZone),
+                          })}`
                         : ''}
                     </p>
                   </div>
