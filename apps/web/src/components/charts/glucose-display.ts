@@ -67,32 +67,6 @@ export function chartPoints(t: ArrayLike<number>, v: ArrayLike<number>, widthPx:
   return minMaxDecimate(t, v, Math.max(50, Math.round(widthPx)), { gapMs: CHART_GAP_MS });
 }
 
-export type Trend = 'rising_fast' | 'rising' | 'stable' | 'falling' | 'falling_fast';
-
-/**
- * Trend of the last reading from the one before, as CGMs show it (mg/dL per minute: > 2 fast,
- * 1–2 moderate), when they are at most 30 minutes apart; null otherwise (fingersticks).
- */
-export function glucoseTrend(t: ArrayLike<number>, v: ArrayLike<number>): Trend | null {
-  let last = -1;
-  for (let i = t.length - 1; i >= 0; i--) {
-    if (v[i] === v[i]) {
-      if (last < 0) last = i;
-      else {
-        const minutes = ((t[last] as number) - (t[i] as number)) / 60_000;
-        if (minutes <= 0 || minutes > 30) return null;
-        const rate = ((v[last] as number) - (v[i] as number)) / minutes;
-        if (rate > 2) return 'rising_fast';
-        if (rate > 1) return 'rising';
-        if (rate < -2) return 'falling_fast';
-        if (rate < -1) return 'falling';
-        return 'stable';
-      }
-    }
-  }
-  return null;
-}
-
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
