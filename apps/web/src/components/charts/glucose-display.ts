@@ -97,6 +97,16 @@ export function formatDateTime(at: number | string | Date, language: string, tim
   return dateTimeFormat(language, options).format(new Date(at));
 }
 
+/** Date and time in the short style ("07/12/2026 21:21"), for a list where every line counts. */
+export function formatShortDateTime(at: number | string | Date, language: string, timeZone: string): string {
+  return dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(at));
+}
+
+/** Month and year ("nov. 2026"), in the reader's zone: enough to date a lab result in a list. */
+export function formatMonth(at: string | number, language: string, timeZone: string): string {
+  return dateTimeFormat(language, { month: 'short', year: 'numeric', timeZone }).format(new Date(at));
+}
+
 /** A date without the time ("10 mars 2026"), in the reader's zone. */
 export function formatDay(at: string | number, language: string, timeZone: string): string {
   return dateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(new Date(at));
