@@ -19,7 +19,7 @@ export function Segmented<V extends string>({ name, legend, value, options, onCh
   return (
     <fieldset disabled={disabled} className="min-w-0">
       <legend className={legendClassName ?? (hideLegend ? 'sr-only' : 'mb-1 font-medium')}>{legend}</legend>
-      <div className={`flex flex-wrap gap-1 rounded-lg border border-line bg-surface ${dense ? 'p-0.5' : 'p-1'}`}>
+      <div className={`flex flex-wrap gap-1 rounded-lg border border-line bg-surface ${dense ? 'p-px' : 'p-1'}`}>
         {options.map((o) => (
           <label
             key={o.value}

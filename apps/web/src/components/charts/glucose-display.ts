@@ -97,9 +97,9 @@ export function formatDateTime(at: number | string | Date, language: string, tim
   return dateTimeFormat(language, options).format(new Date(at));
 }
 
-/** Date and time in the short style ("07/12/2026 21:21"), for a list where every line counts. */
+/** Date and time in figures ("07/12/26 21:21"), for a list where every line counts. */
 export function formatShortDateTime(at: number | string | Date, language: string, timeZone: string): string {
-  return dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(at));
+  return dateTimeFormat(language, { day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(at));
 }
 
 /** Month and year ("nov. 2026"), in the reader's zone: enough to date a lab result in a list. */

@@ -16,7 +16,8 @@ const ROOM_BELOW_PX = 96;
  * text is in the badge for screen readers (the short word is hidden from them, so it is read once),
  * and shown on hover and on keyboard focus (the badge is a tab stop); Escape hides it again, and the
  * pointer may move onto it (WCAG 1.4.13). The shown text is fixed to the window, so the table's
- * scrolling box never clips it.
+ * scrolling box never clips it; the badge is the hidden text's containing block, so that text never
+ * lies outside the table and widens the page.
  */
 export function HintBadge({ short, full, tone, icon, testId }: { short: string; full: string; tone: BadgeTone; icon?: ReactNode; testId?: string }) {
   const [place, setPlace] = useState<CSSProperties | null>(null);
@@ -41,7 +42,7 @@ export function HintBadge({ short, full, tone, icon, testId }: { short: string; 
     <span
       // A tab stop of its own, so that a keyboard user reads the full text as a mouse user does.
       tabIndex={0}
-      className={`inline-flex min-h-6 items-center gap-1 rounded-full px-2 text-xs font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus ${TONES[tone]}`}
+      className={`relative inline-flex min-h-6 items-center gap-1 rounded-full px-2 text-xs font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus ${TONES[tone]}`}
       onMouseEnter={show}
       onMouseLeave={hide}
       onFocus={show}

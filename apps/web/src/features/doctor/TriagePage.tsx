@@ -97,7 +97,7 @@ export function TriagePage({ inbox, satisfaction }: { inbox?: ReactNode; satisfa
     );
   }
   return (
-    <DoctorPage title={t('triage.title')} width={TRIAGE_WIDTH} actions={<SearchField value={search} onChange={setSearch} />}>
+    <DoctorPage title={t('triage.title')} width={TRIAGE_WIDTH} dense actions={<SearchField value={search} onChange={setSearch} />}>
       <TriageIntro days={data.period.days} />
       <TriageControls
         filter={view.filter}

@@ -9,16 +9,22 @@ import { HintBadge } from './HintBadge';
 import { NotShared } from './NotShared';
 import { adviceBadges, patientName, sharedValue } from './triage-view';
 
-const COLUMNS = ['lastReading', 'inRange', 'belowRange', 'gmi', 'cv', 'alerts', 'hba1c', 'data', 'advice'] as const;
+// The glucose columns first and together: a patient who does not share glucose has one cell
+// saying so across them, instead of six cells saying it six times.
+const GLUCOSE_COLUMNS = ['lastReading', 'inRange', 'belowRange', 'gmi', 'cv', 'data'] as const;
+const COLUMNS = [...GLUCOSE_COLUMNS, 'alerts', 'hba1c', 'advice'] as const;
 type Column = (typeof COLUMNS)[number];
+const isGlucoseColumn = (c: Column) => (GLUCOSE_COLUMNS as readonly Column[]).includes(c);
 
 /** Advice badges a table row holds before the rest are counted in one more (the row keeps to one line). */
-const BADGES_PER_ROW = 3;
+const BADGES_PER_ROW = 2;
 
 // One line per patient from 1280 px (xl): every value keeps to its line and the row to the height
 // of its link's 44 px target. Between lg and xl the cells may wrap rather than scroll sideways.
-const cell = 'px-2 py-0 align-middle xl:whitespace-nowrap';
-const headerCell = 'px-2 py-2 align-bottom font-semibold xl:whitespace-nowrap';
+const cell = 'px-1.5 py-0 align-middle xl:whitespace-nowrap';
+const headerCell = 'px-1.5 py-1.5 align-bottom text-xs font-semibold xl:whitespace-nowrap';
+/** Columns whose name is shortened on screen; a screen reader still hears the full name. */
+const SHORT_HEADERS: readonly Column[] = ['alerts', 'hba1c'];
 const emphasis = 'font-semibold text-red-700 dark:text-red-300';
 
 /**
@@ -33,8 +39,8 @@ export function TriageTable({ list }: { list: TriageList }) {
   return (
     <>
       {/* A scrolling box only for what cannot fit (very large text): at 1280 px the table fits. */}
-      <div role="region" aria-labelledby={captionId} tabIndex={0} className="hidden overflow-x-auto rounded-2xl border border-line bg-canvas focus-visible:outline-3 focus-visible:outline-focus lg:block" data-testid="triage-table-box">
-        <table className="w-full border-collapse text-left text-sm" data-testid="triage-table">
+      <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative hidden overflow-x-auto rounded-2xl border border-line bg-canvas focus-visible:outline-3 focus-visible:outline-focus lg:block" data-testid="triage-table-box">
+        <table className="relative w-full border-collapse text-left text-sm" data-testid="triage-table">
           <caption id={captionId} className="sr-only">
             {t('triage.caption', { days: list.period.days })}
           </caption>
@@ -45,7 +51,14 @@ export function TriageTable({ list }: { list: TriageList }) {
               </th>
               {COLUMNS.map((c) => (
                 <th key={c} scope="col" className={headerCell}>
-                  {t(`triage.columns.${c}`)}
+                  {SHORT_HEADERS.includes(c) ? (
+                    <>
+                      <span aria-hidden="true">{t(`triage.columnsShort.${c}`)}</span>
+                      <span className="sr-only">{t(`triage.columns.${c}`)}</span>
+                    </>
+                  ) : (
+                    t(`triage.columns.${c}`)
+                  )}
                 </th>
               ))}
             </tr>
@@ -183,13 +196,20 @@ function PatientLink({ row, urgent }: { row: TriageRow; urgent: boolean }) {
 }
 
 function Row({ row, timeZone }: { row: TriageRow; timeZone: string }) {
-  const { values, urgent, belowRangeHigh } = useRowValues(row, timeZone);
+  const { t } = useTranslation('doctor');
+  const { values, urgent, belowRangeHigh, glucose } = useRowValues(row, timeZone);
+  const glucoseShared = glucose !== null;
   return (
     <tr className="border-t border-line" data-testid="triage-row" data-patient-id={row.patientId}>
       <th scope="row" className={`${cell} font-medium`}>
         <PatientLink row={row} urgent={urgent} />
       </th>
-      {COLUMNS.map((c) => (
+      {glucoseShared ? null : (
+        <td colSpan={GLUCOSE_COLUMNS.length} className={cell}>
+          <NotShared what={t('triage.glucoseNotShared')} />
+        </td>
+      )}
+      {COLUMNS.filter((c) => glucoseShared || !isGlucoseColumn(c)).map((c) => (
         <td key={c} className={`${cell} ${c === 'belowRange' && belowRangeHigh ? emphasis : ''}`}>
           {values[c]}
         </td>
