@@ -68,8 +68,10 @@ describe('triage list', () => {
     expect(within(rows[0]!).getByRole('link', { name: 'Paul Fontaine' }).getAttribute('href')).toBe('/doctor/patients/p1');
     expect(within(rows[0]!).queryAllByText('non partagé')).toHaveLength(0);
     expect(within(rows[0]!).getByText('5 · 1 urgente')).toBeTruthy();
-    // Glucose (6 cells) and alerts are not shared; HbA1c is shared but there is none.
-    expect(within(rows[1]!).getAllByText('non partagé')).toHaveLength(7);
+    // Glucose is not shared: one cell across its six columns says so; alerts neither; HbA1c is shared but there is none.
+    expect(within(rows[1]!).getByText('Glycémie non partagée').closest('td')?.colSpan).toBe(6);
+    expect(within(rows[1]!).getAllByRole('cell')).toHaveLength(4);
+    expect(within(rows[1]!).getAllByText('non partagé')).toHaveLength(1);
     expect(within(rows[1]!).getByText('Aucune')).toBeTruthy();
     // Advice in short: what to act on or watch, most pressing first; information-only findings stay on the page.
     // A badge's short word is for the eye; a screen reader reads the full words once.
@@ -95,15 +97,15 @@ describe('triage list', () => {
     expect(screen.queryByTestId('hint-badge-text')).toBeNull();
   });
 
-  it('keeps a row on one line: past three findings, the rest are counted in one badge that names them', async () => {
+  it('keeps a row on one line: past two findings, the rest are counted in one badge that names them', async () => {
     const findings = (['night_hypo', 'time_below_range', 'post_meal_high', 'dawn_rise', 'high_variability'] as const).map((kind) => ({ kind, severity: 'attention' }));
     const row = { ...ROWS[0]!, advice: { computedAt: '2026-11-23T08:58:00.000Z', findings } };
     stub({ '/api/doctor/patients': () => Response.json({ items: [row], total: 1, period: PERIOD }) });
     renderAt('/doctor');
     const table = await screen.findByRole('table');
     const badges = within(table).getAllByRole('listitem');
-    expect(badges.map((item) => item.querySelector('span[aria-hidden="true"]')?.textContent)).toEqual(['Hypos nocturnes', 'Sous la cible', '+3']);
-    expect(badges[2]!.querySelector('.sr-only')?.textContent).toBe('Hyperglycémies après les repas ; Hausse en fin de nuit ; Variabilité élevée');
+    expect(badges.map((item) => item.querySelector('span[aria-hidden="true"]')?.textContent)).toEqual(['Hypos nocturnes', '+4']);
+    expect(badges[1]!.querySelector('.sr-only')?.textContent).toBe('Temps sous la cible trop élevé ; Hyperglycémies après les repas ; Hausse en fin de nuit ; Variabilité élevée');
   });
 
   it('reads its filter, sort and search from the address, and asks the API for that list', async () => {
