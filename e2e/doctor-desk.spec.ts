@@ -37,7 +37,9 @@ async function horizontalOverflow(page: Page) {
 test.describe('triage on a desk', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('ten patients or more on a 1280×800 screen, one line each, badges readable, settings kept in the address; a phone gets cards', async ({ page }) => {
+  test('ten patients or more on a 1280×800 screen, one line each, badges readable, settings kept in the address; a phone gets cards', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const missing = trackMissingKeys(page);
     expect((await apiSignIn(page.request, DOCTOR, demoPassword(DOCTOR))).status()).toBe(200);
@@ -46,7 +48,11 @@ test.describe('triage on a desk', () => {
     await expect(rows(page)).toHaveCount(30);
 
     // At least ten rows whole on the first screen, each one line (at most 64 px).
-    const boxes = await rows(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom, height: r.height })));
+    const boxes = await rows(page).evaluateAll((els) =>
+      els
+        .map((el) => el.getBoundingClientRect())
+        .map((r) => ({ top: r.top, bottom: r.bottom, height: r.height })),
+    );
     expect(boxes.filter((b) => b.top >= 0 && b.bottom <= 800).length).toBeGreaterThanOrEqual(10);
     expect(Math.max(...boxes.map((b) => b.height))).toBeLessThanOrEqual(64);
     expect(await horizontalOverflow(page)).toEqual({ page: 0, table: 0 });
@@ -56,8 +62,12 @@ test.describe('triage on a desk', () => {
     const badge = rows(page).locator('[data-advice-kind] [tabindex="0"]').first();
     await expect(badge).toBeVisible();
     const inside = await page.evaluate(() => {
-      const box = document.querySelector('[data-testid="triage-table-box"]')!.getBoundingClientRect();
-      return Array.from(document.querySelectorAll('[data-testid="triage-row"] [data-advice-kind] > [tabindex="0"]')).every((el) => {
+      const box = document
+        .querySelector('[data-testid="triage-table-box"]')!
+        .getBoundingClientRect();
+      return Array.from(
+        document.querySelectorAll('[data-testid="triage-row"] [data-advice-kind] > [tabindex="0"]'),
+      ).every((el) => {
         const r = el.getBoundingClientRect();
         return r.left >= box.left && r.right <= box.right;
       });
@@ -74,13 +84,21 @@ test.describe('triage on a desk', () => {
     expect(await axeViolations(page, '/doctor at 1280')).toEqual([]);
 
     // Filter and sort go into the address; a reload (or a link) finds the same list.
-    await page.getByRole('group', { name: 'Afficher' }).getByText('Alertes ouvertes', { exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Afficher' })
+      .getByText('Alertes ouvertes', { exact: true })
+      .click();
     await expect(page).toHaveURL(/\/doctor\?filter=open_alerts$/);
     await page.getByLabel('Trier par').selectOption('name');
     await expect(page).toHaveURL(/\/doctor\?filter=open_alerts&sort=name$/);
     // The list is the API's answer for those settings, in its order.
-    const shown = async () => rows(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-patient-id')));
-    const asked = ((await (await page.request.get('/api/doctor/patients?filter=open_alerts&sort=name')).json()) as { items: TriageRow[] }).items.map((r) => r.patientId);
+    const shown = async () =>
+      rows(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-patient-id')));
+    const asked = (
+      (await (
+        await page.request.get('/api/doctor/patients?filter=open_alerts&sort=name')
+      ).json()) as { items: TriageRow[] }
+    ).items.map((r) => r.patientId);
     expect(asked.length).toBeLessThan(30);
     await expect.poll(shown).toEqual(asked);
     await page.reload();

@@ -12,7 +12,13 @@ export const RECENT_READING_MINUTES = 15;
  */
 export const TREND_WINDOW_MINUTES = 15;
 
-export const GLUCOSE_TRENDS = ['rising_fast', 'rising', 'stable', 'falling', 'falling_fast'] as const;
+export const GLUCOSE_TRENDS = [
+  'rising_fast',
+  'rising',
+  'stable',
+  'falling',
+  'falling_fast',
+] as const;
 export type GlucoseTrend = (typeof GLUCOSE_TRENDS)[number];
 
 const MINUTE_MS = 60_000;

@@ -46,7 +46,12 @@ function cgmSeries(values: number[]): SeriesAnswer {
 function renderCard(valueMgdl: number, series?: SeriesAnswer) {
   const { unmount } = render(
     <TestProviders>
-      <LastGlucose summary={summaryWithLast(valueMgdl)} unit="mg/dL" timeZone="Europe/Paris" series={series} />
+      <LastGlucose
+        summary={summaryWithLast(valueMgdl)}
+        unit="mg/dL"
+        timeZone="Europe/Paris"
+        series={series}
+      />
     </TestProviders>,
   );
   return {

@@ -1,10 +1,17 @@
-import { useEffect, useState, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 
 export type BadgeTone = 'urgent' | 'attention' | 'neutral';
 
 const TONES: Record<BadgeTone, string> = {
   urgent: 'bg-red-800 text-white dark:bg-red-700',
-  attention: 'border border-amber-700 bg-amber-50 text-amber-950 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50',
+  attention:
+    'border border-amber-700 bg-amber-50 text-amber-950 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-50',
   neutral: 'border border-line-strong bg-surface text-fg',
 };
 
@@ -19,12 +26,28 @@ const ROOM_BELOW_PX = 96;
  * scrolling box never clips it; the badge is the hidden text's containing block, so that text never
  * lies outside the table and widens the page.
  */
-export function HintBadge({ short, full, tone, icon, testId }: { short: string; full: string; tone: BadgeTone; icon?: ReactNode; testId?: string }) {
+export function HintBadge({
+  short,
+  full,
+  tone,
+  icon,
+  testId,
+}: {
+  short: string;
+  full: string;
+  tone: BadgeTone;
+  icon?: ReactNode;
+  testId?: string;
+}) {
   const [place, setPlace] = useState<CSSProperties | null>(null);
   const show = (event: SyntheticEvent<HTMLElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const left = Math.max(8, Math.min(box.left, window.innerWidth - 328));
-    setPlace(box.bottom + ROOM_BELOW_PX > window.innerHeight ? { left, bottom: window.innerHeight - box.top } : { left, top: box.bottom });
+    setPlace(
+      box.bottom + ROOM_BELOW_PX > window.innerHeight
+        ? { left, bottom: window.innerHeight - box.top }
+        : { left, top: box.bottom },
+    );
   };
   const hide = () => setPlace(null);
   // The text is placed once, where the badge was: scrolling would leave it behind.
@@ -61,8 +84,15 @@ export function HintBadge({ short, full, tone, icon, testId }: { short: string; 
       {place ? (
         // Read already from the text above; this is its display. The padding bridges the gap to
         // the badge, so the pointer can move onto it without it closing.
-        <span aria-hidden="true" className="fixed z-50 block max-w-80 py-1" style={place} data-testid="hint-badge-text">
-          <span className="block rounded-md bg-fg px-2 py-1 text-sm font-normal whitespace-normal text-canvas shadow-lg">{full}</span>
+        <span
+          aria-hidden="true"
+          className="fixed z-50 block max-w-80 py-1"
+          style={place}
+          data-testid="hint-badge-text"
+        >
+          <span className="block rounded-md bg-fg px-2 py-1 text-sm font-normal whitespace-normal text-canvas shadow-lg">
+            {full}
+          </span>
         </span>
       ) : null}
     </span>

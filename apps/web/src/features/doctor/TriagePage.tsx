@@ -105,7 +105,7 @@ export function TriagePage({ inbox, satisfaction }: { inbox?: ReactNode; satisfa
         onFilter={setFilter}
         onSort={setSort}
         count={
-          <p role="status" aria-live="polite" className="text-sm text-muted lg:ml-auto" data-testid="triage-count">
+          <p role="status" aria-live="polite" className="text-sm text-muted lg:ml-auto lg:shrink-0" data-testid="triage-count">
             {t('triage.count', { count: data.items.length, total: data.total })}
           </p>
         }
@@ -172,18 +172,21 @@ function TriageControls(props: { filter: TriageFilter; sort: TriageSort; onFilte
         <SlidersHorizontal aria-hidden="true" className="size-4" />
         {narrowed ? t('triage.filtersInUse', { filter: t(`triage.filter.${props.filter}`) }) : t('triage.filters')}
       </button>
-      <div id={foldId} className={`${unfolded ? 'flex' : 'hidden'} flex-col gap-3 rounded-2xl border border-line bg-canvas p-3 lg:flex lg:flex-row lg:items-center lg:gap-4 lg:border-0 lg:bg-transparent lg:p-0`}>
-        <Segmented
-          name="triage-filter"
-          legend={t('triage.filter.legend')}
-          legendClassName="mb-1 font-medium lg:sr-only"
-          dense
-          value={props.filter}
-          options={FILTER_ORDER.map((f) => ({ value: f, label: t(`triage.filter.${f}`) }))}
-          onChange={props.onFilter}
-        />
+      <div id={foldId} className={`${unfolded ? 'flex' : 'hidden'} min-w-0 flex-col gap-3 rounded-2xl border border-line bg-canvas p-3 lg:flex lg:flex-row lg:items-center lg:gap-4 lg:border-0 lg:bg-transparent lg:p-0`}>
+        {/* On a desk the filter keeps to one line; the sort's list gives way if the language is long. */}
+        <div className="lg:shrink-0">
+          <Segmented
+            name="triage-filter"
+            legend={t('triage.filter.legend')}
+            legendClassName="mb-1 font-medium lg:sr-only"
+            dense
+            value={props.filter}
+            options={FILTER_ORDER.map((f) => ({ value: f, label: t(`triage.filter.${f}`) }))}
+            onChange={props.onFilter}
+          />
+        </div>
         <Select
-          className="max-w-full flex-wrap"
+          className="max-w-full flex-wrap lg:flex-nowrap lg:[&>label]:shrink-0 lg:[&>label]:whitespace-nowrap"
           label={t('triage.sort.label')}
           value={props.sort}
           options={TRIAGE_SORTS.map((s) => ({ value: s, label: t(`triage.sort.${s}`) }))}

@@ -1,4 +1,9 @@
-import { TRIAGE_FILTERS, TRIAGE_SORTS, type TriageQuery, type TriageRow } from '@glucosuivi/domain/doctor/doctor.schemas';
+import {
+  TRIAGE_FILTERS,
+  TRIAGE_SORTS,
+  type TriageQuery,
+  type TriageRow,
+} from '@glucosuivi/domain/doctor/doctor.schemas';
 
 /** The patient's name as a professional lists it: "Dupont Camille", or the first name alone. */
 export function patientName(p: { firstName: string; lastName: string | null }): string {
@@ -56,7 +61,10 @@ type Finding = NonNullable<TriageRow['advice']>['findings'][number];
  * patient page), most pressing first as the API orders them; past `limit`, the rest are counted in
  * one more badge so that the row stays on one line.
  */
-export function adviceBadges(findings: readonly Finding[], limit: number): { shown: Finding[]; more: Finding[] } {
+export function adviceBadges(
+  findings: readonly Finding[],
+  limit: number,
+): { shown: Finding[]; more: Finding[] } {
   const relevant = findings.filter((finding) => finding.severity !== 'info');
   // "+1" would take the room of the finding it hides.
   const cut = relevant.length <= limit ? relevant.length : Math.max(0, limit - 1);
