@@ -38,19 +38,24 @@ function useDebounced(value: string, ms: number): string {
 
 /**
  * The filter, sort and search of the list, kept in the page's address (`?filter=…&sort=…&q=…`):
- * a reload, a bookmark or "back" from a patient finds the same list. The address is replaced, not
- * pushed, so "back" leaves the list rather than stepping through its settings.
+ * a reload, a bookmark or "back" from a patient finds the same list. The page's own state is the
+ * source and the address follows it: the router renders a navigation as a transition, so a choice
+ * made right after another could still read the address from before it, and undo it. The address
+ * is replaced, not pushed, so "back" leaves the list rather than stepping through its settings.
  */
 function useTriageView() {
   const [params, setParams] = useSearchParams();
-  const view = triageViewFromParams(params);
-  const [search, setSearch] = useState(view.search);
-  const typed = useDebounced(search, 250);
-  const update = (change: Partial<TriageView>) => setParams(triageViewParams({ ...view, ...change }), { replace: true });
+  const [initial] = useState(() => triageViewFromParams(params));
+  const [filter, setFilter] = useState<TriageFilter>(initial.filter);
+  const [sort, setSort] = useState<TriageSort>(initial.sort);
+  const [search, setSearch] = useState(initial.search);
+  const typed = useDebounced(search, 250).trim();
+  const wanted = triageViewParams({ filter, sort, search: typed }).toString();
+  const current = params.toString();
   useEffect(() => {
-    if (typed.trim() !== view.search.trim()) setParams((current) => triageViewParams({ ...triageViewFromParams(current), search: typed }), { replace: true });
-  }, [typed, view.search, setParams]);
-  return { view, search, setSearch, setFilter: (filter: TriageFilter) => update({ filter }), setSort: (sort: TriageSort) => update({ sort }) };
+    if (wanted !== current) setParams(new URLSearchParams(wanted), { replace: true });
+  }, [wanted, current, setParams]);
+  return { view: { filter, sort, search: typed } satisfies TriageView, search, setSearch, setFilter, setSort };
 }
 
 /**
