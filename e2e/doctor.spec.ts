@@ -78,16 +78,19 @@ test.describe('professional dashboard', () => {
     // The demo has patients with urgent alerts: the first row is one of them.
     expect(shared(api[0]!.alerts)?.urgent ?? 0).toBeGreaterThan(0);
 
-    // A patient who does not share glucose nor alerts: every such cell reads "non partagé".
+    // A patient who shares neither glucose nor alerts: one cell says so across the six glucose
+    // columns, and the alerts cell reads "non partagé".
     const hidden = api.find((r) => !r.categories.includes('glucose') && !r.categories.includes('alerts'));
     expect(hidden, 'a demo patient shares neither glucose nor alerts').toBeTruthy();
     // The table's row (the phone cards below carry the same id and are hidden at this size).
     const hiddenRow = page.locator(`[data-testid="triage-row"][data-patient-id="${hidden!.patientId}"]`);
-    await expect(hiddenRow.getByText('non partagé', { exact: true })).toHaveCount(7);
-    // Jean Martin shares glucose, HbA1c and blood pressure, not alerts.
+    await expect(hiddenRow.getByText('Glycémie non partagée', { exact: true })).toHaveCount(1);
+    await expect(hiddenRow.getByRole('cell').first()).toHaveAttribute('colspan', '6');
+    await expect(hiddenRow.getByText('non partagé', { exact: true })).toHaveCount(1);
+    // Jean Martin shares glucose, HbA1c and blood pressure, not alerts (the column after the six glucose ones).
     const jean = page.getByTestId('triage-row').filter({ has: page.getByRole('link', { name: 'Jean Martin' }) });
     await expect(jean.getByText('non partagé', { exact: true })).toHaveCount(1);
-    await expect(jean.getByRole('cell').nth(5)).toHaveText('non partagé');
+    await expect(jean.getByRole('cell').nth(6)).toHaveText('non partagé');
 
     // Advice in short: Camille's recurring night lows, as on her advice page. The demo's signals are
     // computed by the job worker after the start: wait for the API to have them, then read the page.

@@ -7,15 +7,19 @@ interface SegmentedProps<V extends string> {
   onChange: (value: V) => void;
   /** Keeps the legend for screen readers only. */
   hideLegend?: boolean;
+  /** The legend's own classes, e.g. shown on a phone only (replaces the default and `hideLegend`). */
+  legendClassName?: string;
+  /** A thinner frame, for a toolbar that must keep to one line's height. */
+  dense?: boolean;
   disabled?: boolean;
 }
 
 /** A radio group drawn as a segmented control: Tab reaches it, the arrow keys choose. */
-export function Segmented<V extends string>({ name, legend, value, options, onChange, hideLegend, disabled }: SegmentedProps<V>) {
+export function Segmented<V extends string>({ name, legend, value, options, onChange, hideLegend, legendClassName, dense, disabled }: SegmentedProps<V>) {
   return (
     <fieldset disabled={disabled} className="min-w-0">
-      <legend className={hideLegend ? 'sr-only' : 'mb-1 font-medium'}>{legend}</legend>
-      <div className="flex flex-wrap gap-1 rounded-lg border border-line bg-surface p-1">
+      <legend className={legendClassName ?? (hideLegend ? 'sr-only' : 'mb-1 font-medium')}>{legend}</legend>
+      <div className={`flex flex-wrap gap-1 rounded-lg border border-line bg-surface ${dense ? 'p-px' : 'p-1'}`}>
         {options.map((o) => (
           <label
             key={o.value}

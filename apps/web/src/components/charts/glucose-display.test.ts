@@ -5,7 +5,6 @@ import {
   chartPoints,
   formatGlucoseValue,
   fromLocalInputValue,
-  glucoseTrend,
   parseDecimal,
   timeAxisLabels,
   toLocalInputValue,
@@ -79,21 +78,6 @@ describe('chartPoints', () => {
   it('breaks the line at gaps', () => {
     const points = chartPoints([0, 300_000, 10 * 3_600_000], [100, 110, 120], 300);
     expect(Array.from(points.v).some((x) => Number.isNaN(x))).toBe(true);
-  });
-});
-
-describe('glucoseTrend', () => {
-  const t0 = 1_700_000_000_000;
-  it('reads CGM-like rates', () => {
-    expect(glucoseTrend([t0, t0 + 300_000], [100, 115])).toBe('rising_fast');
-    expect(glucoseTrend([t0, t0 + 300_000], [100, 107])).toBe('rising');
-    expect(glucoseTrend([t0, t0 + 300_000], [100, 102])).toBe('stable');
-    expect(glucoseTrend([t0, t0 + 300_000], [100, 93])).toBe('falling');
-    expect(glucoseTrend([t0, t0 + 300_000], [100, 85])).toBe('falling_fast');
-  });
-  it('has no trend for readings far apart or a single one', () => {
-    expect(glucoseTrend([t0, t0 + 3_600_000], [100, 150])).toBeNull();
-    expect(glucoseTrend([t0], [100])).toBeNull();
   });
 });
 

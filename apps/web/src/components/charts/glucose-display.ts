@@ -67,32 +67,6 @@ export function chartPoints(t: ArrayLike<number>, v: ArrayLike<number>, widthPx:
   return minMaxDecimate(t, v, Math.max(50, Math.round(widthPx)), { gapMs: CHART_GAP_MS });
 }
 
-export type Trend = 'rising_fast' | 'rising' | 'stable' | 'falling' | 'falling_fast';
-
-/**
- * Trend of the last reading from the one before, as CGMs show it (mg/dL per minute: > 2 fast,
- * 1–2 moderate), when they are at most 30 minutes apart; null otherwise (fingersticks).
- */
-export function glucoseTrend(t: ArrayLike<number>, v: ArrayLike<number>): Trend | null {
-  let last = -1;
-  for (let i = t.length - 1; i >= 0; i--) {
-    if (v[i] === v[i]) {
-      if (last < 0) last = i;
-      else {
-        const minutes = ((t[last] as number) - (t[i] as number)) / 60_000;
-        if (minutes <= 0 || minutes > 30) return null;
-        const rate = ((v[last] as number) - (v[i] as number)) / minutes;
-        if (rate > 2) return 'rising_fast';
-        if (rate > 1) return 'rising';
-        if (rate < -2) return 'falling_fast';
-        if (rate < -1) return 'falling';
-        return 'stable';
-      }
-    }
-  }
-  return null;
-}
-
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -121,6 +95,16 @@ export function formatDateTime(at: number | string | Date, language: string, tim
     ? { dateStyle: 'medium', timeStyle: 'short', timeZone }
     : { timeStyle: 'short', timeZone };
   return dateTimeFormat(language, options).format(new Date(at));
+}
+
+/** Date and time in figures ("07/12/26 21:21"), for a list where every line counts. */
+export function formatShortDateTime(at: number | string | Date, language: string, timeZone: string): string {
+  return dateTimeFormat(language, { day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(at));
+}
+
+/** Month and year ("nov. 2026"), in the reader's zone: enough to date a lab result in a list. */
+export function formatMonth(at: string | number, language: string, timeZone: string): string {
+  return dateTimeFormat(language, { month: 'short', year: 'numeric', timeZone }).format(new Date(at));
 }
 
 /** A date without the time ("10 mars 2026"), in the reader's zone. */

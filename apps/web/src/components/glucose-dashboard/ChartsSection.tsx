@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listMeasurements } from '@glucosuivi/domain/measurements/measurements.contract';
 import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
@@ -27,6 +27,7 @@ export function ChartsSection({
   span,
   withContexts = true,
   highlight,
+  afterCurve,
 }: {
   summary: Summary;
   unit: GlucoseUnit;
@@ -37,6 +38,8 @@ export function ChartsSection({
   /** Meal contexts come from the reader's own records: off when a professional reads a patient. */
   withContexts?: boolean;
   highlight?: ChartHighlight | null;
+  /** What is read right after the curve, before the AGP (the dashboards put the period's indicators there). */
+  afterCurve?: ReactNode;
 }) {
   const { t } = useTranslation('health');
   const columns = useMemo(() => (series.data ? seriesColumns(decodeGlucoseSeries(series.data.series)) : null), [series.data]);
@@ -63,6 +66,7 @@ export function ChartsSection({
         detailAt={detailAt}
         highlight={highlight}
       />
+      {afterCurve}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="agp" title={t('agp.title')}>
           {summary.glucose.agp ? (

@@ -5,33 +5,29 @@ import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
 import { Card } from './Card';
 import { bandTargets } from './dashboard-view';
 import { LastGlucose, type SeriesAnswer } from './LastGlucose';
-import { MetricsCard } from './MetricsCard';
 
 /**
- * The top of a glucose dashboard, the patient's own and the professional's view of a patient:
- * the last reading, the period's indicators and the time in ranges against the targets.
+ * The top of a glucose dashboard, the patient's own and the professional's view of a patient, in
+ * the order of the standard reports (Clarity's overview, Tidepool's basics, the AGP report): the
+ * reading now and the time in ranges against the targets, side by side on a wide screen; the
+ * curve follows right after (ChartsSection), then the period's indicators (MetricsCard).
  */
 export function GlucoseOverview({
   summary,
   unit,
   timeZone,
-  language,
   series,
 }: {
   summary: Summary;
   unit: GlucoseUnit;
   timeZone: string;
-  language: string;
   series: SeriesAnswer | undefined;
 }) {
   const { t } = useTranslation('health');
   const metrics = summary.glucose.metrics;
   return (
-    <>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <LastGlucose summary={summary} unit={unit} timeZone={timeZone} series={series} />
-        <MetricsCard summary={summary} unit={unit} language={language} />
-      </div>
+    <div className="grid gap-4 lg:grid-cols-2" data-testid="glucose-overview">
+      <LastGlucose summary={summary} unit={unit} timeZone={timeZone} series={series} />
       {/* A meter's shares are shares of its readings, not of time. */}
       <Card id="tir" title={summary.glucose.basis === 'meter' ? t('meterFigures.tirTitle') : t('tir.title')}>
         {metrics ? (
@@ -40,6 +36,6 @@ export function GlucoseOverview({
           <p className="text-muted">{t('noGlucoseInPeriod')}</p>
         )}
       </Card>
-    </>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ export function MetricsCard({ summary, unit, language }: { summary: Summary; uni
     <Card id="metrics" title={t('metrics.title')}>
       {m ? (
         <>
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
             <Metric label={t('metrics.mean')} value={glucose(m.mean)} />
             {m.gmi !== null ? <Metric label={t('metrics.gmi')} value={`${formatNumber(m.gmi, language, 1)} %`} hint={t('metrics.gmiHint')} /> : null}
             {meter ? <Metric label={t('meterFigures.sd')} value={m.sd === null ? '—' : glucose(m.sd)} /> : null}

@@ -12,6 +12,7 @@ import { useChartNights } from '@/components/advice/use-chart-nights';
 import { ChartsSection } from '@/components/glucose-dashboard/ChartsSection';
 import { DEFAULT_PERIOD, isEmptyAccount, seriesWindow, type PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
 import { GlucoseOverview } from '@/components/glucose-dashboard/GlucoseOverview';
+import { MetricsCard } from '@/components/glucose-dashboard/MetricsCard';
 import { PeriodCaption, PeriodPicker } from '@/components/glucose-dashboard/PeriodPicker';
 import { TrendCards } from '@/components/glucose-dashboard/TrendCards';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -102,8 +103,7 @@ export function DashboardPage() {
       }
     >
       <div className="flex flex-col gap-4 transition-opacity aria-busy:opacity-60" aria-busy={summary.isPlaceholderData} data-testid="period-figures">
-        <GlucoseOverview summary={data} unit={unit} timeZone={timeZone} language={language} series={series.data} />
-        <AdviceCard advice={advice} days={advicePeriod} unit={unit} reader="patient" nights={nights.nights} />
+        <GlucoseOverview summary={data} unit={unit} timeZone={timeZone} series={series.data} />
         <ChartsSection
           summary={data}
           unit={unit}
@@ -112,7 +112,10 @@ export function DashboardPage() {
           series={series}
           span={span ?? seriesWindow(days, renderNow())}
           highlight={nights.chartHighlight}
+          afterCurve={<MetricsCard summary={data} unit={unit} language={language} />}
         />
+        {/* The advice explains the charts above it: read after them, as the standard reports do. */}
+        <AdviceCard advice={advice} days={advicePeriod} unit={unit} reader="patient" nights={nights.nights} />
         <div className="grid gap-4 lg:grid-cols-2">
           <TrendCards summary={data} unit={unit} timeZone={timeZone} />
           <RecentEntries unit={unit} timeZone={timeZone} />

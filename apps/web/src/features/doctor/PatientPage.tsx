@@ -17,6 +17,7 @@ import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { Card } from '@/components/glucose-dashboard/Card';
 import { ChartsSection } from '@/components/glucose-dashboard/ChartsSection';
 import { GlucoseOverview } from '@/components/glucose-dashboard/GlucoseOverview';
+import { MetricsCard } from '@/components/glucose-dashboard/MetricsCard';
 import { DEFAULT_PERIOD, seriesWindow, type PeriodDays } from '@/components/glucose-dashboard/dashboard-view';
 import { PeriodCaption, PeriodPicker } from '@/components/glucose-dashboard/PeriodPicker';
 import { TrendCards, type TrendKind } from '@/components/glucose-dashboard/TrendCards';
@@ -155,7 +156,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
       <PeriodCaption period={summary.period} />
       {glucoseSummary ? (
         <>
-          <GlucoseOverview summary={glucoseSummary} unit={unit} timeZone={timeZone} language={language} series={series.data} />
+          <GlucoseOverview summary={glucoseSummary} unit={unit} timeZone={timeZone} series={series.data} />
           <ChartsSection
             summary={glucoseSummary}
             unit={unit}
@@ -165,6 +166,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
             span={span}
             withContexts={false}
             highlight={nights.chartHighlight}
+            afterCurve={<MetricsCard summary={glucoseSummary} unit={unit} language={language} />}
           />
         </>
       ) : (

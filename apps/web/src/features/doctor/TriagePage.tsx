@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CircleAlert, SlidersHorizontal, UserPlus } from 'lucide-react';
+import { SlidersHorizontal, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { triage } from '@glucosuivi/domain/doctor/doctor.contract';
-import { TRIAGE_SORTS, type TriageList, type TriageQuery, type TriageRow } from '@glucosuivi/domain/doctor/doctor.schemas';
-import { formatDateTime, formatDay, formatNumber } from '@/components/charts/glucose-display';
+import { TRIAGE_SORTS } from '@glucosuivi/domain/doctor/doctor.schemas';
 import { STANDARD_RANGE } from '@glucosuivi/domain/glucose/bands';
 import { formatGlucoseNumber } from '@glucosuivi/domain/glucose/units';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
@@ -20,12 +19,12 @@ import { doctorKeys } from '@/lib/queries/query-keys';
 import { useRealtimeTopic } from '@/lib/realtime/RealtimeProvider';
 import { PATIENTS_TOPIC } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { DoctorPage } from './DoctorPage';
-import { NotShared } from './NotShared';
-import { patientName, sharedValue } from './triage-view';
+import { TriageTable } from './TriageTable';
+import { triageViewFromParams, triageViewParams, type TriageFilter, type TriageSort, type TriageView } from './triage-view';
 
-type Filter = TriageQuery['filter'];
-type Sort = TriageQuery['sort'];
-const FILTER_ORDER: readonly Filter[] = ['all', 'open_alerts', 'below_range', 'not_enough_data'];
+const FILTER_ORDER: readonly TriageFilter[] = ['all', 'open_alerts', 'below_range', 'not_enough_data'];
+/** A desk's list is wider than the other pages: ten columns on one line at 1280 px. */
+const TRIAGE_WIDTH = 'max-w-7xl';
 
 /** Waits until typing pauses, so the list is not asked again on every key. */
 function useDebounced(value: string, ms: number): string {
@@ -38,23 +37,43 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * /doctor: the professional's patients, worst first, with the 14-day glucose picture of each.
- * `inbox` is the messages feature's section, composed in by the app (features never import each
- * other); it comes after the list so that the first patients stay in sight on a phone, and so does
- * `satisfaction`, the appointments feature's satisfaction figure.
+ * The filter, sort and search of the list, kept in the page's address (`?filter=…&sort=…&q=…`):
+ * a reload, a bookmark or "back" from a patient finds the same list. The page's own state is the
+ * source and the address follows it: the router renders a navigation as a transition, so a choice
+ * made right after another could still read the address from before it, and undo it. The address
+ * is replaced, not pushed, so "back" leaves the list rather than stepping through its settings.
+ */
+function useTriageView() {
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() => triageViewFromParams(params));
+  const [filter, setFilter] = useState<TriageFilter>(initial.filter);
+  const [sort, setSort] = useState<TriageSort>(initial.sort);
+  const [search, setSearch] = useState(initial.search);
+  const typed = useDebounced(search, 250).trim();
+  const wanted = triageViewParams({ filter, sort, search: typed }).toString();
+  const current = params.toString();
+  useEffect(() => {
+    if (wanted !== current) setParams(new URLSearchParams(wanted), { replace: true });
+  }, [wanted, current, setParams]);
+  return { view: { filter, sort, search: typed } satisfies TriageView, search, setSearch, setFilter, setSort };
+}
+
+/**
+ * /doctor: the professional's patients, worst first, with the 14-day glucose picture of each, one
+ * line per patient on a desk's screen. `inbox` is the messages feature's section, composed in by
+ * the app (features never import each other); it comes after the list so that the first patients
+ * stay in sight on a phone, and so does `satisfaction`, the appointments feature's satisfaction figure.
  */
 export function TriagePage({ inbox, satisfaction }: { inbox?: ReactNode; satisfaction?: ReactNode }) {
   const { t } = useTranslation('doctor');
   useDocumentTitle(t('triage.title'));
   // A reading, an alert or a link of any followed patient refreshes the list.
   useRealtimeTopic(PATIENTS_TOPIC);
-  const [filter, setFilter] = useState<Filter>('all');
-  const [sort, setSort] = useState<Sort>('worst_first');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 250);
+  const { view, search, setSearch, setFilter, setSort } = useTriageView();
+  const q = view.search.trim();
   const list = useQuery({
-    queryKey: doctorKeys.triage(filter, sort, q),
-    queryFn: ({ signal }) => apiCall(triage, { query: { filter, sort, ...(q ? { q } : {}) }, signal }),
+    queryKey: doctorKeys.triage(view.filter, view.sort, q),
+    queryFn: ({ signal }) => apiCall(triage, { query: { filter: view.filter, sort: view.sort, ...(q ? { q } : {}) }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -83,18 +102,19 @@ export function TriagePage({ inbox, satisfaction }: { inbox?: ReactNode; satisfa
     );
   }
   return (
-    <DoctorPage title={t('triage.title')} intro={<TriageIntro days={data.period.days} />}>
+    <DoctorPage title={t('triage.title')} width={TRIAGE_WIDTH} dense actions={<SearchField value={search} onChange={setSearch} />}>
+      <TriageIntro days={data.period.days} />
       <TriageControls
-        filter={filter}
-        sort={sort}
-        search={search}
+        filter={view.filter}
+        sort={view.sort}
         onFilter={setFilter}
         onSort={setSort}
-        onSearch={setSearch}
+        count={
+          <p role="status" aria-live="polite" className="text-sm text-muted lg:ml-auto lg:shrink-0" data-testid="triage-count">
+            {t('triage.count', { count: data.items.length, total: data.total })}
+          </p>
+        }
       />
-      <p role="status" aria-live="polite" className="text-sm text-muted" data-testid="triage-count">
-        {t('triage.count', { count: data.items.length, total: data.total })}
-      </p>
       {data.items.length === 0 ? (
         <p className="rounded-lg border border-line bg-surface p-4">{t('triage.noMatch')}</p>
       ) : (
@@ -113,74 +133,72 @@ function TriageIntro({ days }: { days: number }) {
   const language = i18n.resolvedLanguage ?? 'fr';
   const glucose = (mgdl: number) => formatGlucoseNumber(mgdl, unit, language);
   return (
-    <p className="text-sm sm:text-base">
+    <p className="-mt-2 text-sm text-muted">
       {t('triage.intro', { days, low: glucose(STANDARD_RANGE.lowBelow), high: glucose(STANDARD_RANGE.highAbove), unit })}
     </p>
   );
 }
 
-/**
- * Search, filter and sort. On a phone the search stays in sight and the filter and sort fold
- * behind one button (naming the filter in use), so the first patients show without scrolling.
- */
-function TriageControls(props: {
-  filter: Filter;
-  sort: Sort;
-  search: string;
-  onFilter: (filter: Filter) => void;
-  onSort: (sort: Sort) => void;
-  onSearch: (search: string) => void;
-}) {
+/** The search, beside the page's title on a desk, under it on a phone; always in sight. */
+function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('doctor');
-  const searchId = useId();
+  const id = useId();
+  return (
+    <div className="flex max-w-full min-w-0 flex-col gap-1 lg:flex-row lg:items-center lg:gap-2">
+      <label htmlFor={id} className="font-medium">
+        {t('triage.search')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={t('triage.searchHint')}
+        autoComplete="off"
+        maxLength={80}
+        className="min-h-11 w-64 max-w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-fg"
+      />
+    </div>
+  );
+}
+
+/**
+ * Filter and sort, on one line on a desk. On a phone they fold behind one button (naming the
+ * filter in use), so the first patients show without scrolling.
+ */
+function TriageControls(props: { filter: TriageFilter; sort: TriageSort; onFilter: (filter: TriageFilter) => void; onSort: (sort: TriageSort) => void; count: ReactNode }) {
+  const { t } = useTranslation('doctor');
   const foldId = useId();
   const [unfolded, setUnfolded] = useState(false);
   const narrowed = props.filter !== 'all';
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-line bg-canvas p-3 sm:p-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex max-w-full min-w-0 flex-col gap-1">
-          <label htmlFor={searchId} className="font-medium">
-            {t('triage.search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={props.search}
-            onChange={(e) => props.onSearch(e.target.value)}
-            placeholder={t('triage.searchHint')}
-            autoComplete="off"
-            maxLength={80}
-            className="min-h-11 w-64 max-w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-fg"
+    <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:gap-4">
+      <button type="button" className={buttonClasses('secondary', 'self-start lg:hidden')} aria-expanded={unfolded} aria-controls={foldId} onClick={() => setUnfolded((open) => !open)}>
+        <SlidersHorizontal aria-hidden="true" className="size-4" />
+        {narrowed ? t('triage.filtersInUse', { filter: t(`triage.filter.${props.filter}`) }) : t('triage.filters')}
+      </button>
+      <div id={foldId} className={`${unfolded ? 'flex' : 'hidden'} min-w-0 flex-col gap-3 rounded-2xl border border-line bg-canvas p-3 lg:flex lg:flex-row lg:items-center lg:gap-4 lg:border-0 lg:bg-transparent lg:p-0`}>
+        {/* On a desk the filter keeps to one line; the sort's list gives way if the language is long. */}
+        <div className="lg:shrink-0">
+          <Segmented
+            name="triage-filter"
+            legend={t('triage.filter.legend')}
+            legendClassName="mb-1 font-medium lg:sr-only"
+            dense
+            value={props.filter}
+            options={FILTER_ORDER.map((f) => ({ value: f, label: t(`triage.filter.${f}`) }))}
+            onChange={props.onFilter}
           />
         </div>
-        <button
-          type="button"
-          className={buttonClasses('secondary', 'sm:hidden')}
-          aria-expanded={unfolded}
-          aria-controls={foldId}
-          onClick={() => setUnfolded((open) => !open)}
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          {narrowed ? t('triage.filtersInUse', { filter: t(`triage.filter.${props.filter}`) }) : t('triage.filters')}
-        </button>
-      </div>
-      <div id={foldId} className={`${unfolded ? 'flex' : 'hidden'} flex-col gap-3 sm:flex`}>
-        <Segmented
-          name="triage-filter"
-          legend={t('triage.filter.legend')}
-          value={props.filter}
-          options={FILTER_ORDER.map((f) => ({ value: f, label: t(`triage.filter.${f}`) }))}
-          onChange={props.onFilter}
-        />
         <Select
-          className="max-w-full flex-wrap"
+          className="max-w-full flex-wrap lg:flex-nowrap lg:[&>label]:shrink-0 lg:[&>label]:whitespace-nowrap"
           label={t('triage.sort.label')}
           value={props.sort}
           options={TRIAGE_SORTS.map((s) => ({ value: s, label: t(`triage.sort.${s}`) }))}
           onChange={props.onSort}
         />
       </div>
+      {props.count}
     </div>
   );
 }
@@ -203,184 +221,5 @@ function EmptyState() {
         </Link>
       </div>
     </section>
-  );
-}
-
-const cell = 'px-2 py-2 align-top whitespace-nowrap';
-// Headers may wrap so the table fits a laptop screen; values stay on one line, except the
-// longer explanations (last reading, data sufficiency) which wrap inside a bounded width.
-const headerCell = 'px-2 py-2 align-bottom font-semibold';
-const wrappingCell = 'px-2 py-2 align-top min-w-28 max-w-44';
-const COLUMNS = ['lastReading', 'inRange', 'belowRange', 'gmi', 'cv', 'alerts', 'hba1c', 'data', 'advice'] as const;
-type Column = (typeof COLUMNS)[number];
-
-/**
- * A wide screen gets a table (real rows and column headers for a screen reader); below the `md`
- * breakpoint the same rows become cards, each value under its column's name, so nothing needs
- * sideways scrolling. Only one of the two is displayed at a time.
- */
-function TriageTable({ list }: { list: TriageList }) {
-  const { t } = useTranslation('doctor');
-  const captionId = useId();
-  const { timeZone } = useGlucoseSettings();
-  return (
-    <>
-      <div role="region" aria-labelledby={captionId} tabIndex={0} className="hidden overflow-x-auto rounded-2xl border border-line bg-canvas focus-visible:outline-3 focus-visible:outline-focus md:block">
-        <table className="w-full border-collapse text-left text-sm" data-testid="triage-table">
-          <caption id={captionId} className="sr-only">
-            {t('triage.caption', { days: list.period.days })}
-          </caption>
-          <thead className="bg-surface">
-            <tr>
-              <th scope="col" className={`${headerCell} sticky left-0 z-10 bg-surface`}>
-                {t('triage.columns.patient')}
-              </th>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col" className={headerCell}>
-                  {t(`triage.columns.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((row) => (
-              <Row key={row.patientId} row={row} timeZone={timeZone} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={t('triage.caption', { days: list.period.days })} className="flex flex-col gap-3 md:hidden" data-testid="triage-cards">
-        {list.items.map((row) => (
-          <Card key={row.patientId} row={row} timeZone={timeZone} />
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** The values of one patient's row, by column: one rendering for the table and the cards. */
-function useRowValues(row: TriageRow, timeZone: string) {
-  const { t, i18n } = useTranslation('doctor');
-  const language = i18n.resolvedLanguage ?? 'fr';
-  const glucose = sharedValue(row.glucose);
-  const alerts = sharedValue(row.alerts);
-  // undefined: not shared; null: shared but never measured.
-  const hba1c = row.hba1c && 'notShared' in row.hba1c ? undefined : row.hba1c;
-  const urgent = (alerts?.urgent ?? 0) > 0;
-  const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${formatNumber(x, language, 1)} %`);
-  const glucoseCell = (content: string) => (glucose ? content : <NotShared />);
-  const values: Record<Column, ReactNode> = {
-    lastReading: glucose ? (
-      glucose.lastReadingAt ? (
-        <time dateTime={glucose.lastReadingAt}>{formatDateTime(glucose.lastReadingAt, language, timeZone)}</time>
-      ) : (
-        t('triage.noReading')
-      )
-    ) : (
-      <NotShared />
-    ),
-    inRange: glucoseCell(pct(glucose?.inRange)),
-    belowRange: glucoseCell(pct(glucose?.belowRange)),
-    gmi: glucoseCell(glucose?.gmi === null || glucose?.gmi === undefined ? '—' : `${formatNumber(glucose.gmi, language, 1)} %`),
-    cv: glucoseCell(pct(glucose?.cv)),
-    alerts: alerts ? (
-      <span className={urgent ? 'font-semibold text-red-700 dark:text-red-300' : ''}>
-        {formatNumber(alerts.open, language)}
-        {urgent ? ` · ${t('triage.urgent', { count: alerts.urgent })}` : ''}
-      </span>
-    ) : (
-      <NotShared />
-    ),
-    hba1c:
-      hba1c === undefined ? (
-        <NotShared />
-      ) : hba1c === null ? (
-        t('triage.noHba1c')
-      ) : (
-        <>
-          {formatNumber(hba1c.percent, language, 1)} %
-          <span className="block text-xs text-muted">
-            <time dateTime={hba1c.measuredAt}>{formatDay(hba1c.measuredAt, language, timeZone)}</time>
-          </span>
-        </>
-      ),
-    data: glucose ? (
-      <>
-        <span className={glucose.sufficient ? '' : 'font-semibold text-amber-800 dark:text-amber-200'}>{t(glucose.sufficient ? 'triage.sufficient' : 'triage.insufficient')}</span>
-        <span className="block text-xs text-muted">{t('triage.sufficiencyHint', { days: glucose.daysWithData, active: formatNumber(glucose.activePercent, language, 0) })}</span>
-      </>
-    ) : (
-      <NotShared />
-    ),
-    advice: <AdviceSignal advice={row.advice} />,
-  };
-  const belowRangeHigh = Boolean(glucose && (glucose.belowRange ?? 0) > 4);
-  return { values, urgent, belowRangeHigh };
-}
-
-/**
- * The findings the professional would read on the patient's advice page, in short: those to act on
- * or watch (information-only ones stay on the page), the most pressing first and in words.
- */
-function AdviceSignal({ advice }: { advice: TriageRow['advice'] }) {
-  const { t } = useTranslation('doctor');
-  if (!advice) return <span className="text-muted">{t('triage.advicePending')}</span>;
-  const shown = advice.findings.filter((finding) => finding.severity !== 'info');
-  if (shown.length === 0) return <>{t('triage.adviceNone')}</>;
-  return (
-    <ul className="flex flex-col gap-0.5">
-      {shown.map(({ kind, severity }) => (
-        <li key={kind} className={severity === 'urgent' ? 'font-semibold text-red-700 dark:text-red-300' : undefined} data-advice-kind={kind}>
-          {severity === 'urgent' ? `${t('triage.adviceUrgent')} ` : ''}
-          {t(`triage.adviceKinds.${kind}`)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PatientLink({ row, urgent }: { row: TriageRow; urgent: boolean }) {
-  return (
-    <Link to={`/doctor/patients/${encodeURIComponent(row.patientId)}`} className="inline-flex min-h-11 items-center gap-1 underline underline-offset-2">
-      {urgent ? <CircleAlert aria-hidden="true" className="size-4 text-red-700 dark:text-red-300" /> : null}
-      {patientName(row)}
-    </Link>
-  );
-}
-
-function Row({ row, timeZone }: { row: TriageRow; timeZone: string }) {
-  const { values, urgent, belowRangeHigh } = useRowValues(row, timeZone);
-  const emphasis = 'font-semibold text-red-700 dark:text-red-300';
-  return (
-    <tr className="border-t border-line" data-testid="triage-row" data-patient-id={row.patientId}>
-      <th scope="row" className={`${cell} sticky left-0 z-10 bg-canvas font-medium`}>
-        <PatientLink row={row} urgent={urgent} />
-      </th>
-      {COLUMNS.map((c) => (
-        <td key={c} className={`${c === 'data' || c === 'lastReading' || c === 'advice' ? wrappingCell : cell} ${c === 'belowRange' && belowRangeHigh ? emphasis : ''}`}>
-          {values[c]}
-        </td>
-      ))}
-    </tr>
-  );
-}
-
-function Card({ row, timeZone }: { row: TriageRow; timeZone: string }) {
-  const { t } = useTranslation('doctor');
-  const { values, urgent, belowRangeHigh } = useRowValues(row, timeZone);
-  return (
-    <li className="rounded-xl border border-line bg-canvas p-3" data-testid="triage-card" data-patient-id={row.patientId}>
-      <p className="font-medium">
-        <PatientLink row={row} urgent={urgent} />
-      </p>
-      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-        {COLUMNS.map((c) => (
-          <div key={c} className={c === 'data' || c === 'lastReading' || c === 'advice' ? 'col-span-2' : undefined}>
-            <dt className="text-xs text-muted">{t(`triage.columns.${c}`)}</dt>
-            <dd className={c === 'belowRange' && belowRangeHigh ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>{values[c]}</dd>
-          </div>
-        ))}
-      </dl>
-    </li>
   );
 }
