@@ -1,3 +1,4 @@
+import { backoff } from '@glucosuivi/domain/shared/backoff';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_ACTIVE_UPLOADERS, type Uploader, type UploaderNameInput, type UploaderSecret } from '@glucosuivi/domain/nightscout/nightscout.schemas';
 import type { Actor, Database } from '../../platform/db/database';
@@ -146,9 +147,10 @@ export const AUTH_FAILURE_WINDOW_MS = 15 * 60_000;
  * server's 30 s timeout). Successful requests never wait: a phone behind a carrier's NAT must
  * not pay for a misconfigured uploader sharing its address.
  */
+const authFailureBackoff = backoff({ base: AUTH_FAILURE_FIRST_WAIT_MS, cap: AUTH_FAILURE_MAX_WAIT_MS });
+
 export function authFailureWaitMs(failures: number): number {
-  if (failures <= 0) return 0;
-  return Math.min(AUTH_FAILURE_MAX_WAIT_MS, AUTH_FAILURE_FIRST_WAIT_MS * 2 ** Math.min(failures - 1, 16));
+  return failures <= 0 ? 0 : authFailureBackoff(failures - 1);
 }
 
 const SHA1_HEX = /^[0-9a-f]{40}$/;
