@@ -2,7 +2,7 @@ import { backoff } from '@glucosuivi/domain/shared/backoff';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_ACTIVE_UPLOADERS, type Uploader, type UploaderNameInput, type UploaderSecret } from '@glucosuivi/domain/nightscout/nightscout.schemas';
 import type { Actor, Database } from '../../platform/db/database';
-import type { Clock } from '../../platform/clock';
+import type { Clock, Sleep } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/event-bus';
 import { AppError } from '../../platform/http/app-error';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -18,6 +18,8 @@ import * as repo from './nightscout.repository';
 export interface NightscoutDeps {
   database: Database;
   clock: Clock;
+  /** The failed authentication's wait (real time; tests record it). */
+  sleep: Sleep;
   /** Told after commit (readings recorded go through the measurements service). */
   events: EventBus;
   /** Failed authentications per client address; only feeds the growing wait, never refuses. */
@@ -187,7 +189,7 @@ export async function authenticateUploader(deps: NightscoutDeps, credentials: Up
     return { uploaderId: row.uploaderId, patient: { userId: row.patientId, role: 'patient' }, lastUsedAt: row.lastUsedAt };
   }
   const { count } = await deps.authFailures.hit(credentials.clientAddress, deps.clock.now());
-  await new Promise((resolve) => setTimeout(resolve, authFailureWaitMs(count)));
+  await deps.sleep(authFailureWaitMs(count));
   throw new AppError('unauthenticated', 'Invalid or missing API secret');
 }
 
