@@ -141,7 +141,7 @@ export interface App {
   admission: AdmissionQueue;
   /**
    * What the job worker runs (ADR 0010): main.ts starts a worker with these; tests build one on
-   * the test clock and run due jobs when they choose. buildApp never starts a worker.
+   * the test clock and run due jobs when they choose. buildAppWithServices never starts a worker.
    */
   jobs: { handlers: JobHandlers; schedules: JobSchedule[] };
 }
@@ -149,12 +149,10 @@ export interface App {
 // A request id from a proxy is kept only if it looks like one, so logs cannot be forged with it.
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Builds the whole HTTP application without listening: `main.ts` listens, tests use `inject()`. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  return (await buildAppWithServices(deps)).app;
-}
-
-/** Same as buildApp, also handing back the deps and adapters that jobs, the seed and tests use. */
+/**
+ * Builds the whole HTTP application without listening (`main.ts` listens, tests use `inject()`),
+ * and hands back the deps and adapters that jobs, the seed and tests use.
+ */
 export async function buildAppWithServices(deps: AppDeps): Promise<App> {
   const app = createFastify(deps);
   await registerHttpPlugins(app, deps);

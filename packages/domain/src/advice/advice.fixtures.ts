@@ -148,10 +148,6 @@ export function cut(trace: Trace, from: number, to: number): void {
   trace.v = trace.v.filter((_, i) => keep[i]);
 }
 
-export function cloneTrace(trace: Trace): Trace {
-  return { t: [...trace.t], v: [...trace.v], timeZone: trace.timeZone };
-}
-
 /**
  * A meter diary of exactly `count` readings in [start, end) from the generator's type-2 diary
  * (fasting, before and after lunch, bedtime), held inside [low, high].

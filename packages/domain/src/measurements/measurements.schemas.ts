@@ -57,7 +57,6 @@ export const hba1cMethodSchema = z.enum(HBA1C_METHODS);
 export const BP_ARMS = ['left', 'right'] as const;
 export const BP_POSITIONS = ['sitting', 'standing', 'lying'] as const;
 export const EVENT_TYPES = ['insulin', 'carbs', 'activity', 'medication', 'note'] as const;
-export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const INSULIN_TYPES = ['rapid', 'basal'] as const;
 
 export const NOTE_MAX_LENGTH = 500;
