@@ -1,4 +1,5 @@
-import { generateCgmDays, generateManualReadings, type CgmProfile } from '../demo/cgm-generator';
+import { generateCgmDays, type CgmProfile } from '../demo/cgm-generator';
+import { generateManualReadings } from '../demo/manual-generator';
 import { createRng } from '../demo/random';
 import {
   DAY_MS,

@@ -4,7 +4,7 @@ import { renderFinding } from '@glucosuivi/domain/advice/advice.texts';
 import { bandLimits as domainBandLimits, bandPercents, type GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
 import { formatGlucoseNumber, formatHba1c, glucoseDecimals, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { dayNumberToIsoDate, getZoneOffsetResolver, localDayNumber, localToUtc, DAY_MS } from '@glucosuivi/domain/glucose/timezone';
-import type { GlucosePeriod, Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { GlucosePeriod, Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { formatDate, formatNumber, formatPercent, NBSP, REPORT_LOCALES, REPORT_TEXTS, winAnsi, type ReportLanguage, type ReportTexts } from './reports.texts';
 
 /**

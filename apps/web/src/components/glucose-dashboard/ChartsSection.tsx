@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listMeasurements } from '@glucosuivi/domain/measurements/measurements.contract';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { decodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
 import { seriesColumns } from '@glucosuivi/domain/glucose/series';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';

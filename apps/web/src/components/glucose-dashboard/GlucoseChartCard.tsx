@@ -6,7 +6,7 @@ import type { GlucoseRange } from '@glucosuivi/domain/glucose/bands';
 import { computeDailyDistribution, type DailyDistribution } from '@glucosuivi/domain/glucose/daily-distribution';
 import type { ColumnSeries } from '@glucosuivi/domain/glucose/series';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { DailySummaryChart, dayNumberLabel } from '@/components/charts/DailySummaryChart';
 import { GlucoseChart, type HighlightWindow } from '@/components/charts/GlucoseChart';
 import { formatDateTime, formatGlucoseValue } from '@/components/charts/glucose-display';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
 import { Card } from './Card';

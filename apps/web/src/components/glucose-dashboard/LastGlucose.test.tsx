@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GLUCOSE_TARGETS } from '@glucosuivi/domain/glucose/bands';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { TestProviders } from '@/test/TestProviders';
 import { LastGlucose } from './LastGlucose';
 

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowDownRight, ArrowRight, ArrowUp, ArrowUpRight } from 'lu
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { getGlucoseSeries } from '@glucosuivi/domain/measurements/measurements.contract';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { decodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
 import { classifyGlucose } from '@glucosuivi/domain/glucose/bands';
 import { seriesColumns } from '@glucosuivi/domain/glucose/series';

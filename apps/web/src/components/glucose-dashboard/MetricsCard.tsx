@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { formatGlucoseValue, formatNumber } from '@/components/charts/glucose-display';
 import { Card, Metric } from './Card';

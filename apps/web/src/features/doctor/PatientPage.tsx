@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { patientAnalytics, patientGlucoseSeries } from '@glucosuivi/domain/doctor/doctor.contract';
 import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 import type { PatientAnalytics } from '@glucosuivi/domain/doctor/doctor.schemas';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { AdviceCard } from '@/components/advice/AdviceCard';
 import { advicePeriodFor } from '@/components/advice/advice-view';
