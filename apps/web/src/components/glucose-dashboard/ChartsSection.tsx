@@ -10,7 +10,7 @@ import { AgpChart } from '@/components/charts/AgpChart';
 import { DailyOverlayChart, overlayByDay } from '@/components/charts/DailyOverlayChart';
 import { apiCall } from '@/lib/api-client';
 import { BROWSER_ONLY } from '@/lib/query-client';
-import { healthKeys } from '@/lib/queries/patient-data';
+import { patientDataKeys } from '@/lib/queries/patient-data';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from './Card';
 import { GlucoseChartCard, type ChartHighlight } from './GlucoseChartCard';
@@ -38,7 +38,7 @@ export function ChartsSection({
   withContexts?: boolean;
   highlight?: ChartHighlight | null;
 }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const columns = useMemo(() => (series.data ? seriesColumns(decodeGlucoseSeries(series.data.series)) : null), [series.data]);
   const detailAt = useReadingContexts(span, withContexts);
   const overlay = useMemo(() => (columns ? overlayByDay(columns.t, columns.v, timeZone) : null), [columns, timeZone]);
@@ -113,9 +113,9 @@ export function ChartsSection({
 
 /** The meal context of the reading under the chart's cursor, looked up in the reader's own records. */
 function useReadingContexts(span: { from: string; to: string }, withContexts: boolean) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const contexts = useQuery({
-    queryKey: [...healthKeys.measurements, 'list', 'glucose', span.from, span.to],
+    queryKey: [...patientDataKeys.measurements, 'list', 'glucose', span.from, span.to],
     queryFn: ({ signal }) => apiCall(listMeasurements, { query: { kind: 'glucose', from: span.from, to: span.to, limit: 500 }, signal }),
     enabled: withContexts,
     meta: BROWSER_ONLY,

@@ -24,7 +24,7 @@ export function GlucoseOverview({
   language: string;
   series: SeriesAnswer | undefined;
 }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const metrics = summary.glucose.metrics;
   return (
     <>

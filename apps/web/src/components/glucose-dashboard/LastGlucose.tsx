@@ -33,7 +33,7 @@ export function LastGlucose({
   timeZone: string;
   series: SeriesAnswer | undefined;
 }) {
-  const { t, i18n } = useTranslation('health');
+  const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'fr';
   const last = summary.latest.glucose;
   const trend = useMemo(() => {

@@ -10,7 +10,7 @@ import { Card, Metric } from './Card';
  * (glucose-figures.ts); a meter period shows its own counted figures and says why the others are missing.
  */
 export function MetricsCard({ summary, unit, language }: { summary: Summary; unit: GlucoseUnit; language: string }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const m = summary.glucose.metrics;
   const { figures, meter } = summary.glucose;
   const cvTarget = summary.targets.cvMaxPercent;

@@ -23,7 +23,7 @@ import { TrendCards, type TrendKind } from '@/components/glucose-dashboard/Trend
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ApiError, errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { useRealtimeTopic } from '@/lib/realtime/RealtimeProvider';
 import { patientTopic } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { DoctorPage } from './DoctorPage';
@@ -52,7 +52,7 @@ export function PatientPage() {
   // What this patient shares with the reader refreshes while the page is open.
   useRealtimeTopic(patientId ? patientTopic(patientId) : null);
   const analytics = useQuery({
-    queryKey: [...doctorKeys.patient(patientId), 'summary', days],
+    queryKey: [...professionalKeys.patient(patientId), 'summary', days],
     queryFn: ({ signal }) => apiCall(patientAnalytics, { params: { patientId }, query: { days }, signal }),
     // A 404 is an answer (not linked, or no longer shared), not a hiccup worth retrying.
     retry: (count, error) => !isNotFound(error) && count < 1,
@@ -110,7 +110,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
   // The chart starts where the summary's period starts (the one period rule).
   const span = useMemo(() => ({ from: summary.period.from, to: seriesWindow(days, Date.now()).to }), [days, summary.period.from]);
   const series = useQuery({
-    queryKey: [...doctorKeys.patient(patientId), 'series', span.from, span.to],
+    queryKey: [...professionalKeys.patient(patientId), 'series', span.from, span.to],
     queryFn: ({ signal }) => apiCall(patientGlucoseSeries, { params: { patientId }, query: span, signal }),
     enabled: shares('glucose'),
   });

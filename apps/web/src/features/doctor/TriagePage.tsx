@@ -16,7 +16,7 @@ import { Select } from '@/components/ui/Select';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { useRealtimeTopic } from '@/lib/realtime/RealtimeProvider';
 import { PATIENTS_TOPIC } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { DoctorPage } from './DoctorPage';
@@ -53,7 +53,7 @@ export function TriagePage({ inbox, satisfaction }: { inbox?: ReactNode; satisfa
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 250);
   const list = useQuery({
-    queryKey: doctorKeys.triage(filter, sort, q),
+    queryKey: professionalKeys.triage(filter, sort, q),
     queryFn: ({ signal }) => apiCall(triage, { query: { filter, sort, ...(q ? { q } : {}) }, signal }),
     placeholderData: keepPreviousData,
   });
