@@ -8,7 +8,7 @@ import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Every element type of the server, for the callers allowed to reach any of it (tests, benchmarks).
-const SERVER_TYPES = ['server-test', 'server-platform', 'server-routes', 'server-service', 'server-repository', 'server-tables', 'server-emails', 'server-jobs', 'server-notifier', 'server-seed', 'server-subscribers', 'server-feature-part', 'server-app', 'server-other'];
+const SERVER_TYPES = ['server-test', 'server-platform', 'server-routes', 'server-service', 'server-repository', 'server-tables', 'server-emails', 'server-jobs', 'server-seed', 'server-subscribers', 'server-feature-part', 'server-app', 'server-other'];
 
 const resolver = createTypeScriptImportResolver({
   project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/domain/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
@@ -47,14 +47,13 @@ export default tseslint.config(
         { type: 'server-tables', pattern: 'apps/server/src/features/*/*.tables.ts', mode: 'full', capture: ['feature'] },
         { type: 'server-emails', pattern: 'apps/server/src/features/*/*.emails.ts', mode: 'full', capture: ['feature'] },
         { type: 'server-jobs', pattern: 'apps/server/src/features/*/*.jobs.ts', mode: 'full', capture: ['feature'] },
-        { type: 'server-notifier', pattern: 'apps/server/src/features/*/*.notifier.ts', mode: 'full', capture: ['feature'] },
         { type: 'server-seed', pattern: 'apps/server/src/features/*/*.seed.ts', mode: 'full', capture: ['feature'] },
         // What a feature does when a domain event arrives (registered by app.ts, ADR 0007).
         { type: 'server-subscribers', pattern: 'apps/server/src/features/*/*.subscribers.ts', mode: 'full', capture: ['feature'] },
         // The rest of a feature folder: pure helpers of its service (texts, PDF, CSV, password
         // strength, the dashboard cache) and the auth adapter.
         { type: 'server-feature-part', pattern: 'apps/server/src/features/*/**/*', mode: 'full', capture: ['feature'] },
-        { type: 'server-app', pattern: ['apps/server/src/app.ts', 'apps/server/src/app-jobs.ts', 'apps/server/src/main.ts', 'apps/server/src/admin-create.ts', 'apps/server/src/config/**/*'], mode: 'full' },
+        { type: 'server-app', pattern: ['apps/server/src/app.ts', 'apps/server/src/app-jobs.ts', 'apps/server/src/app-subscribers.ts', 'apps/server/src/main.ts', 'apps/server/src/admin-create.ts', 'apps/server/src/config/**/*'], mode: 'full' },
         { type: 'server-other', pattern: 'apps/server/**/*', mode: 'full' },
         // Web.
         { type: 'web-feature', pattern: 'apps/web/src/features/*/**/*', mode: 'full', capture: ['feature'] },
@@ -101,9 +100,8 @@ export default tseslint.config(
             },
             {
               from: 'server-subscribers',
-              allow: ['domain', 'server-platform', 'server-service', ['server-notifier', { feature: '${from.feature}' }], ['server-feature-part', { feature: '${from.feature}' }]],
+              allow: ['domain', 'server-platform', 'server-service', ['server-feature-part', { feature: '${from.feature}' }]],
             },
-            { from: 'server-notifier', allow: ['domain', 'server-platform', 'server-service', ['server-emails', { feature: '${from.feature}' }]] },
             { from: 'server-jobs', allow: ['domain', 'server-platform', 'server-service'] },
             // The demo seed writes through services; it reads the doctors table to find its demo professional,
             // and composes the features' own demo content (the forum's threads).
@@ -111,7 +109,7 @@ export default tseslint.config(
             { from: 'server-feature-part', allow: ['domain', 'server-platform', 'server-tables', ['server-feature-part', { feature: '${from.feature}' }]] },
             {
               from: 'server-app',
-              allow: ['domain', 'server-app', 'server-platform', 'server-routes', 'server-service', 'server-notifier', 'server-jobs', 'server-seed', 'server-subscribers', 'server-feature-part'],
+              allow: ['domain', 'server-app', 'server-platform', 'server-routes', 'server-service', 'server-jobs', 'server-seed', 'server-subscribers', 'server-feature-part'],
             },
             { from: 'server-test', allow: ['domain', ...SERVER_TYPES] },
             { from: 'server-other', allow: ['domain', 'server-other', 'server-platform', 'server-tables'] },

@@ -5,7 +5,8 @@
 import { cpus, loadavg } from 'node:os';
 import { computeAdvice } from '@glucosuivi/domain/advice/advice.engine';
 import type { AdviceInput } from '@glucosuivi/domain/advice/advice.context';
-import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
+import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
+import { generateManualReadings } from '@glucosuivi/domain/demo/manual-generator';
 import { targetsForPreset } from '@glucosuivi/domain/glucose/bands';
 import {
   lastLocalDays,

@@ -12,7 +12,17 @@ import { BASE, ORIGIN, apiSignUp, axeViolations, trackMissingKeys, uniqueEmail }
 // one instead of after it (one journey of 3.7 min became two shorter ones).
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const ZONE = 'Europe/Paris';
+/**
+ * The professional's zone and both browsers': Paris, unless the journey's opening (from now to
+ * 40 minutes later, margin included) would cross midnight there; then Martinique (UTC−4, French
+ * too, no clock change), where it is then late afternoon. So the journey runs at any hour.
+ */
+const ZONES = ['Europe/Paris', 'America/Martinique'] as const;
+const OPENING_WINDOW_MS = 40 * 60_000;
+
+function zoneForOpening(from: number): string {
+  return ZONES.find((zone) => localParts(from, zone).day === localParts(from + OPENING_WINDOW_MS, zone).day)!;
+}
 /** The opening starts this many minutes from now: time enough to book and confirm in the pages. */
 const LEAD_MINUTES = 3;
 /** Through the API, booking and confirming take a few seconds: the start is at least this far ahead. */
@@ -20,28 +30,28 @@ const API_LEAD_MS = 20_000;
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
-async function newBrowser(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: BASE, locale: 'fr-FR', timezoneId: ZONE, viewport, reducedMotion: 'reduce' });
+async function newBrowser(browser: Browser, viewport: { width: number; height: number }, zone: string) {
+  const context = await browser.newContext({ baseURL: BASE, locale: 'fr-FR', timezoneId: zone, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page, missing: trackMissingKeys(page) };
 }
 
-/** "HH:MM" and "YYYY-MM-DD" of an instant in Paris. */
-function parisParts(at: number): { day: string; time: string } {
+/** "HH:MM" and "YYYY-MM-DD" of an instant in a zone. */
+function localParts(at: number, zone: string): { day: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** The start of the first VEVENT of an iCalendar text, as the hour a Paris calendar shows. */
-function icsStartInParis(text: string): string {
+/** The start of the first VEVENT of an iCalendar text, as the hour a calendar in `zone` shows. */
+function icsStartIn(text: string, zone: string): string {
   const calendar = new ICAL.Component(ICAL.parse(text));
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
-  return parisParts(event.startDate.toJSDate().getTime()).time;
+  return localParts(event.startDate.toJSDate().getTime(), zone).time;
 }
 
 async function settled(page: Page, path: string, title: string): Promise<void> {
@@ -59,9 +69,9 @@ async function chooseStars(group: Locator, stars: number): Promise<void> {
 }
 
 /** A fresh professional and a fresh patient who shared glucose with them, each in a browser of their own. */
-async function linkedPair(browser: Browser, tag: string) {
-  const patient = await newBrowser(browser, { width: 390, height: 844 });
-  const pro = await newBrowser(browser, { width: 1280, height: 800 });
+async function linkedPair(browser: Browser, tag: string, zone: string) {
+  const patient = await newBrowser(browser, { width: 390, height: 844 }, zone);
+  const pro = await newBrowser(browser, { width: 1280, height: 800 }, zone);
   const proSignUp = await apiSignUp(pro.page.request, { email: uniqueEmail(`${tag}-pro`), role: 'doctor', firstName: 'Hélène', lastName: 'Garnier', medicalLicense: '10000000009' });
   expect(proSignUp.ok(), await proSignUp.text()).toBe(true);
   const { inviteCode } = (await (await pro.page.request.get('/api/doctor/profile')).json()) as { inviteCode: string };
@@ -69,22 +79,28 @@ async function linkedPair(browser: Browser, tag: string) {
   expect(patientSignUp.ok(), await patientSignUp.text()).toBe(true);
   const linked = await patient.page.request.post('/api/care-team/invitations/professional', { headers: ORIGIN, data: { code: inviteCode, categories: ['glucose'] } });
   expect(linked.status(), await linked.text()).toBe(201);
+  // Both live in the journey's zone: the pages show times, and the availability is kept, in the settings' zone.
+  for (const { page } of [patient, pro]) {
+    const moved = await page.request.patch('/api/settings', { headers: ORIGIN, data: { timezone: zone } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
   return { patient, pro };
 }
 
 test.describe('appointments', () => {
   test('publish, book, confirm, .ics at the right hour; axe clean; fr, en, es', async ({ browser }) => {
     test.setTimeout(240_000);
-    const { patient, pro } = await linkedPair(browser, 'appt');
+    const zone = zoneForOpening(Date.now());
+    const { patient, pro } = await linkedPair(browser, 'appt', zone);
     const p = patient.page;
     const d = pro.page;
     const violations: string[] = [];
 
     // The professional publishes a one-off opening today, starting a few minutes from now, 5-minute slots.
     const startAt = Math.ceil((Date.now() + LEAD_MINUTES * 60_000) / 60_000) * 60_000;
-    const start = parisParts(startAt);
-    const end = parisParts(startAt + 30 * 60_000);
-    test.skip(end.day !== start.day, 'the opening would cross midnight in Paris');
+    const start = localParts(startAt, zone);
+    const end = localParts(startAt + 30 * 60_000, zone);
+    expect(end.day, `the opening stays within one day in ${zone}`).toBe(start.day);
     await settled(d, '/doctor-appointments', 'Consultations');
     violations.push(...(await axeViolations(d, '/doctor-appointments')));
     await d.getByRole('button', { name: 'Ajouter une ouverture ponctuelle' }).click();
@@ -121,12 +137,12 @@ test.describe('appointments', () => {
     await expect(d.getByText('Rendez-vous confirmé')).toBeVisible();
     await expect(d.getByTestId('agenda-entry').filter({ hasText: 'Louis Fabre' })).toContainText(`${start.time}Louis FabreConfirmé`);
 
-    // Both see it confirmed, the patient live too; the patient's .ics file holds the Paris hour.
+    // Both see it confirmed, the patient live too; the patient's .ics file holds the local hour.
     await expect(upcoming.getByTestId('appointment-status')).toHaveText('Confirmé');
     const downloading = p.waitForEvent('download');
     await upcoming.getByRole('link', { name: /Ajouter à mon agenda/ }).click();
     const file = await (await downloading).path();
-    expect(icsStartInParis(readFileSync(file, 'utf8'))).toBe(start.time);
+    expect(icsStartIn(readFileSync(file, 'utf8'), zone)).toBe(start.time);
 
     // While the slot has not started: the same pages in English and Spanish, every text translated.
     for (const [lng, patientTitle, proTitle] of [['en', 'Appointments', 'Consultations'], ['es', 'Citas', 'Consultas']] as const) {
@@ -143,17 +159,18 @@ test.describe('appointments', () => {
 
   test('once it has started: recorded done, rated 4 from the keyboard and counted on the dashboard; axe clean', async ({ browser }) => {
     test.setTimeout(180_000);
-    const { patient, pro } = await linkedPair(browser, 'appt-done');
+    const zone = zoneForOpening(Date.now());
+    const { patient, pro } = await linkedPair(browser, 'appt-done', zone);
     const p = patient.page;
     const d = pro.page;
 
     // An opening whose first slot starts within the next minute or two, booked and confirmed.
     const startAt = Math.ceil((Date.now() + API_LEAD_MS) / 60_000) * 60_000;
-    const start = parisParts(startAt);
-    const end = parisParts(startAt + 30 * 60_000);
-    test.skip(end.day !== start.day, 'the opening would cross midnight in Paris');
+    const start = localParts(startAt, zone);
+    const end = localParts(startAt + 30 * 60_000, zone);
+    expect(end.day, `the opening stays within one day in ${zone}`).toBe(start.day);
     const opening = { kind: 'open', date: start.day, start: start.time, end: end.time, slotMinutes: 5, mode: 'in_person', address: '8 rue des Lilas, Lyon' };
-    const saved = await d.request.put('/api/appointments/availability', { headers: ORIGIN, data: { timezone: ZONE, rules: [], exceptions: [opening] } });
+    const saved = await d.request.put('/api/appointments/availability', { headers: ORIGIN, data: { timezone: zone, rules: [], exceptions: [opening] } });
     expect(saved.status(), await saved.text()).toBe(200);
     const { professionals } = (await (await p.request.get('/api/appointments/professionals')).json()) as { professionals: { professionalId: string }[] };
     const booked = await p.request.post('/api/appointments', { headers: ORIGIN, data: { professionalId: professionals[0]!.professionalId, startsAt: new Date(startAt).toISOString() } });

@@ -1,4 +1,4 @@
-// Size limits of the hand-written application code: no file in apps/ over 400 lines and no
+// Size limits of the hand-written code: no file in apps/, packages/, e2e/ or bench/ over 400 lines and no
 // function (declaration, expression, arrow, method, accessor, constructor) over 120 lines.
 // Generated code (drizzle migrations, builds) and tests are left out. Prints each offender as
 // `path:line name N lines` and exits 1 if there is any.
@@ -11,9 +11,17 @@ export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 120;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', 'drizzle', 'test', 'public']);
+/** The folders whose code the rule covers. */
+export const CHECKED_DIRS = ['apps', 'packages', 'e2e', 'bench'];
+/**
+ * Files being rewritten elsewhere that are over the limits until that work lands. Listed, never
+ * counted; the list must stay empty once the work lands (the reminders' schedule was the last).
+ */
+export const PENDING = new Set();
+/** Test data copied byte for byte from elsewhere (packages/domain/test-data): not code of ours. */
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', 'drizzle', 'test', 'public', 'test-data', 'artifacts', 'test-results', 'results']);
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-const TEST = /\.test\.(ts|tsx|js|mjs)$/;
+const TEST = /\.(test|spec)\.(ts|tsx|js|mjs)$/;
 
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -75,16 +83,21 @@ export function measure(fileName, text) {
 
 function main() {
   const found = [];
-  for (const file of sourceFiles(join(root, 'apps'))) {
+  for (const file of CHECKED_DIRS.flatMap((dir) => [...sourceFiles(join(root, dir))])) {
     const path = relative(root, file).split(sep).join('/');
-    for (const o of measure(path, readFileSync(file, 'utf8'))) found.push(`${path}:${o.line} ${o.name} ${o.lines} lines`);
+    const offenders = measure(path, readFileSync(file, 'utf8'));
+    if (PENDING.has(path)) {
+      if (offenders.length > 0) console.log(`pending (being rewritten): ${path}, ${offenders.length} over the limits`);
+      continue;
+    }
+    for (const o of offenders) found.push(`${path}:${o.line} ${o.name} ${o.lines} lines`);
   }
   for (const line of found) console.log(line);
   if (found.length > 0) {
     console.error(`${found.length} over the limits (files ${MAX_FILE_LINES} lines, functions ${MAX_FUNCTION_LINES} lines).`);
     process.exit(1);
   }
-  console.log(`apps/: every file within ${MAX_FILE_LINES} lines, every function within ${MAX_FUNCTION_LINES} lines.`);
+  console.log(`${CHECKED_DIRS.join('/, ')}/: every file within ${MAX_FILE_LINES} lines, every function within ${MAX_FUNCTION_LINES} lines.`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -177,6 +177,63 @@ function send(response: ServerResponse, status: number, value: unknown): void {
   response.end(text);
 }
 
+/** Share's read call: the newest readings of the last `minutes`, at most `maxCount`, for an open session. */
+function latestGlucoseValues(
+  query: Record<string, string>,
+  sessions: ReadonlySet<string>,
+  newestFirst: readonly ShareReading[],
+  displayOffset: string,
+): unknown {
+  const q = lowerKeys(query) as Record<string, string | undefined>;
+  if (!q.sessionid || !sessions.has(q.sessionid))
+    throw new ShareFault('SessionIdNotFound', 'Session ID not found.');
+  const minutes = Number(q.minutes);
+  const maxCount = Number(q.maxcount);
+  if (
+    !Number.isInteger(minutes) ||
+    minutes < 1 ||
+    minutes > 1440 ||
+    !Number.isInteger(maxCount) ||
+    maxCount < 1 ||
+    maxCount > 288
+  ) {
+    throw new ShareFault(
+      'InvalidArgument',
+      'Minutes and maxCount must be whole numbers (1–1440 and 1–288).',
+    );
+  }
+  const since = Date.now() - minutes * 60_000;
+  return newestFirst
+    .filter((r) => r.at >= since)
+    .slice(0, maxCount)
+    .map((r) => ({
+      WT: dotNetDate(r.at),
+      ST: dotNetDate(r.at),
+      DT: dotNetDate(r.at, displayOffset),
+      Value: r.mgdl,
+      Trend: r.trend,
+    }));
+}
+
+/**
+ * The bridge's read call declares `Content-Length: 0` yet sends the two bytes `""` (its HTTP
+ * library writes the empty body as JSON after the headers). Share answers that call all the
+ * same, while Node would take the stray bytes for a malformed next request and answer 400
+ * before the call's own answer: here the call in progress is answered, then the connection closed.
+ */
+function answerBeforeStrayBytes(server: ReturnType<typeof createServer>): void {
+  const inProgress = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    inProgress.set(request.socket, response);
+    response.once('finish', () => inProgress.delete(request.socket));
+  });
+  server.on('clientError', (_error, socket: Socket) => {
+    const pending = inProgress.get(socket);
+    if (pending) pending.once('finish', () => socket.end());
+    else socket.destroy();
+  });
+}
+
 /** Starts the stand-in on 127.0.0.1, on a free port. */
 export async function startDexcomShareStandIn(options: Options): Promise<DexcomShareStandIn> {
   const dir = mkdtempSync(join(tmpdir(), 'dexcom-share-standin-'));
@@ -215,37 +272,8 @@ export async function startDexcomShareStandIn(options: Options): Promise<DexcomS
       case 'general/loginpublisheraccountbyname':
         checkPassword(args, 'name');
         return newSession();
-      case 'publisher/readpublisherlatestglucosevalues': {
-        const q = lowerKeys(query) as Record<string, string | undefined>;
-        if (!q.sessionid || !sessions.has(q.sessionid))
-          throw new ShareFault('SessionIdNotFound', 'Session ID not found.');
-        const minutes = Number(q.minutes);
-        const maxCount = Number(q.maxcount);
-        if (
-          !Number.isInteger(minutes) ||
-          minutes < 1 ||
-          minutes > 1440 ||
-          !Number.isInteger(maxCount) ||
-          maxCount < 1 ||
-          maxCount > 288
-        ) {
-          throw new ShareFault(
-            'InvalidArgument',
-            'Minutes and maxCount must be whole numbers (1–1440 and 1–288).',
-          );
-        }
-        const since = Date.now() - minutes * 60_000;
-        return newestFirst
-          .filter((r) => r.at >= since)
-          .slice(0, maxCount)
-          .map((r) => ({
-            WT: dotNetDate(r.at),
-            ST: dotNetDate(r.at),
-            DT: dotNetDate(r.at, options.displayOffset ?? '+0100'),
-            Value: r.mgdl,
-            Trend: r.trend,
-          }));
-      }
+      case 'publisher/readpublisherlatestglucosevalues':
+        return latestGlucoseValues(query, sessions, newestFirst, options.displayOffset ?? '+0100');
       default:
         return undefined;
     }
@@ -302,20 +330,7 @@ export async function startDexcomShareStandIn(options: Options): Promise<DexcomS
       if (!response.headersSent) send(response, 500, { Message: 'Stand-in failure.' });
     });
   });
-  // The bridge's read call declares `Content-Length: 0` yet sends the two bytes `""` (its HTTP
-  // library writes the empty body as JSON after the headers). Share answers that call all the
-  // same, while Node would take the stray bytes for a malformed next request and answer 400
-  // before the call's own answer: here the call in progress is answered, then the connection closed.
-  const inProgress = new WeakMap<Socket, ServerResponse>();
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    inProgress.set(request.socket, response);
-    response.once('finish', () => inProgress.delete(request.socket));
-  });
-  server.on('clientError', (_error, socket: Socket) => {
-    const pending = inProgress.get(socket);
-    if (pending) pending.once('finish', () => socket.end());
-    else socket.destroy();
-  });
+  answerBeforeStrayBytes(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './platform/db/database';
-import { systemTimers, type Clock, type Timers } from './platform/clock';
+import { systemSleep, systemTimers, type Clock, type Sleep, type Timers } from './platform/clock';
 import { createAdmissionQueue, defaultAdmissionLimits, type AdmissionLimits, type AdmissionQueue } from './platform/admission';
 import { registerAdmission } from './platform/http/admission-hook';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './platform/http/error-handler';
@@ -33,7 +33,6 @@ import { nightscoutRoutes } from './features/nightscout/nightscout.routes';
 import { AUTH_FAILURE_WINDOW_MS } from './features/nightscout/nightscout.service';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { createDashboardCache, type DashboardCache } from './features/measurements/dashboard-cache';
-import { subscribeDashboardCache } from './features/measurements/dashboard-cache.subscribers';
 import { createInProcessEventBus, type EventBus } from './platform/events/event-bus';
 import { profileRoutes } from './features/profile/profile.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -50,9 +49,7 @@ import { communityRoutes, FORUM_LIMITS } from './features/community/community.ro
 import { HEARTBEAT_INTERVAL_MS, SESSION_RECHECK_MS } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime.hub';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
-import { subscribeRealtime } from './features/realtime/realtime.subscribers';
-import { subscribeUnreadMessageEmails } from './features/messages/messages.subscribers';
-import { subscribeAdviceSignals } from './features/advice/advice.subscribers';
+import { subscribeAll } from './app-subscribers';
 import { adminRoutes } from './features/admin/admin.routes';
 import { adminOpsRoutes } from './features/admin/admin-ops.routes';
 import { pushRoutes } from './features/push/push.routes';
@@ -71,6 +68,8 @@ export interface AppDeps {
   clock: Clock;
   /** Deadlines of the admission queue; default the system's (tests pass timers on their clock). */
   timers?: Timers;
+  /** Deliberate waits (the Nightscout failed-authentication delay); default real time. */
+  sleep?: Sleep;
   /** The admission queue in front of the database (ADR 0019); default per engine. */
   admission?: Partial<AdmissionLimits>;
   migrationsFolder: string;
@@ -142,7 +141,7 @@ export interface App {
   admission: AdmissionQueue;
   /**
    * What the job worker runs (ADR 0010): main.ts starts a worker with these; tests build one on
-   * the test clock and run due jobs when they choose. buildApp never starts a worker.
+   * the test clock and run due jobs when they choose. buildAppWithServices never starts a worker.
    */
   jobs: { handlers: JobHandlers; schedules: JobSchedule[] };
 }
@@ -150,12 +149,10 @@ export interface App {
 // A request id from a proxy is kept only if it looks like one, so logs cannot be forged with it.
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Builds the whole HTTP application without listening: `main.ts` listens, tests use `inject()`. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  return (await buildAppWithServices(deps)).app;
-}
-
-/** Same as buildApp, also handing back the deps and adapters that jobs, the seed and tests use. */
+/**
+ * Builds the whole HTTP application without listening (`main.ts` listens, tests use `inject()`),
+ * and hands back the deps and adapters that jobs, the seed and tests use.
+ */
 export async function buildAppWithServices(deps: AppDeps): Promise<App> {
   const app = createFastify(deps);
   await registerHttpPlugins(app, deps);
@@ -280,15 +277,8 @@ function createServices(app: FastifyInstance, deps: AppDeps): Services {
   // Subscribers of the domain events: nothing calls them from a service.
   const dashboardCache = createDashboardCache();
   const realtimeHub = createRealtimeHub({ heartbeatMs: deps.realtimeHeartbeatMs ?? HEARTBEAT_INTERVAL_MS });
-  const unsubscribe = [
-    subscribeDashboardCache(events, dashboardCache),
-    subscribeRealtime(events, realtimeHub),
-    subscribeUnreadMessageEmails(events, { database: deps.database, clock: deps.clock }),
-    subscribeAdviceSignals(events, { database: deps.database, clock: deps.clock }),
-  ];
-  app.addHook('onClose', async () => {
-    unsubscribe.forEach((stop) => stop());
-  });
+  const unsubscribeAll = subscribeAll(events, { database: deps.database, clock: deps.clock, dashboardCache, realtimeHub });
+  app.addHook('onClose', async () => unsubscribeAll());
   const requestActor: ResolveActor =
     deps.resolveActor ??
     (async (request, reply) => {
@@ -314,7 +304,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps, { accounts
     accountsRoutes(api, accountsDeps);
     settingsRoutes(api, { database: deps.database, clock: deps.clock, events });
     measurementsRoutes(api, { database: deps.database, clock: deps.clock, events, dashboardCache });
-    nightscoutRoutes(api, { database: deps.database, clock: deps.clock, events, authFailures: limit('nightscout-auth-ip', Number.MAX_SAFE_INTEGER, AUTH_FAILURE_WINDOW_MS) });
+    nightscoutRoutes(api, { database: deps.database, clock: deps.clock, sleep: deps.sleep ?? systemSleep, events, authFailures: limit('nightscout-auth-ip', Number.MAX_SAFE_INTEGER, AUTH_FAILURE_WINDOW_MS) });
     nightscoutFollowRoutes(api, followDeps(deps, events, deps.nightscoutFollow));
     alertsRoutes(api, { database: deps.database, clock: deps.clock, events });
     profileRoutes(api, { database: deps.database, clock: deps.clock, events });

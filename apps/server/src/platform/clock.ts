@@ -19,6 +19,11 @@ export function fixedClock(start: Date): Clock & { set(date: Date): void; advanc
   };
 }
 
+/** A wait the server makes on purpose (a failed authentication's growing delay); tests record it instead. */
+export type Sleep = (ms: number) => Promise<void>;
+
+export const systemSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Timers as an effect, beside the clock: a test fires them by moving its clock, without sleeping. */
 export interface Timers {
   /** Calls `fn` after `ms`; returns the function that cancels it. */

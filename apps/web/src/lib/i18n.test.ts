@@ -76,7 +76,7 @@ describe('counts in sentences', () => {
   it('are written as the reader writes numbers, with the plural chosen on the number itself', async () => {
     const catalogs = { fr: await loadCatalogs('fr'), en: await loadCatalogs('en'), es: await loadCatalogs('es') };
     const summary = (lng: 'fr' | 'en' | 'es') =>
-      createI18n(lng, catalogs).i18n.t('health:chart.summary', { count: 25494, min: '40', max: '320', glucoseUnit: 'mg/dL', minAt: '-', low: '70', high: '180' });
+      createI18n(lng, catalogs).i18n.t('dashboard:chart.summary', { count: 25494, min: '40', max: '320', glucoseUnit: 'mg/dL', minAt: '-', low: '70', high: '180' });
     // French groups thousands with a narrow no-break space, English with a comma, Spanish with a dot.
     expect(summary('fr')).toMatch(/^25\u202f494 mesures, de 40 à 320/);
     expect(summary('en')).toMatch(/^25,494 readings, from 40 to 320/);

@@ -82,13 +82,6 @@ export function homeFor(user: Pick<SessionUser, 'userType' | 'role'>): '/admin' 
   return domainHomeFor(user.userType);
 }
 
-/** Header "Dashboard" target: /doctor when the type starts with "d", /admin for admins (spec §2). */
-export function dashboardFor(user: Pick<SessionUser, 'userType' | 'role'>): '/admin' | '/doctor' | '/patient-dashboard' {
-  if (isAdmin(user)) return '/admin';
-  if (user.userType.toLowerCase().startsWith('d')) return '/doctor';
-  return '/patient-dashboard';
-}
-
 /** First name, else the e-mail before '@', else the translated "User" (spec §3). */
 export function displayNameOf(user: Pick<SessionUser, 'firstName' | 'email'> | null, fallback: string): string {
   return domainDisplayName(user?.firstName, user?.email, fallback);

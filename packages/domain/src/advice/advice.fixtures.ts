@@ -1,4 +1,5 @@
-import { generateCgmDays, generateManualReadings, type CgmProfile } from '../demo/cgm-generator';
+import { generateCgmDays, type CgmProfile } from '../demo/cgm-generator';
+import { generateManualReadings } from '../demo/manual-generator';
 import { createRng } from '../demo/random';
 import {
   DAY_MS,
@@ -146,10 +147,6 @@ export function cut(trace: Trace, from: number, to: number): void {
   const keep = trace.t.map((ti) => ti < from || ti >= to);
   trace.t = trace.t.filter((_, i) => keep[i]);
   trace.v = trace.v.filter((_, i) => keep[i]);
-}
-
-export function cloneTrace(trace: Trace): Trace {
-  return { t: [...trace.t], v: [...trace.v], timeZone: trace.timeZone };
 }
 
 /**

@@ -25,12 +25,6 @@ export const APPOINTMENT_STATUSES = [
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
-/** The statuses that hold a slot: two of them can never share a professional's start instant. */
-export const SLOT_HOLDING_STATUSES = [
-  'requested',
-  'confirmed',
-] as const satisfies readonly AppointmentStatus[];
-
 export const PARTIES = ['patient', 'professional'] as const;
 export const partySchema = z.enum(PARTIES);
 export type Party = z.infer<typeof partySchema>;
@@ -381,7 +375,5 @@ export const satisfactionSchema = z.object({
   comments: z.array(z.string()),
 });
 export type Satisfaction = z.infer<typeof satisfactionSchema>;
-
-export const SATISFACTION_EMPTY_DISTRIBUTION = [0, 0, 0, 0, 0] as const;
 
 export const okResultSchema = z.object({ ok: z.literal(true) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText } from '../shared/text';
 import { plausibleDateTime } from '../shared/dates';
-import { glucoseSeriesResponseSchema, summarySchema } from '../measurements/measurements.schemas';
+import { glucoseSeriesResponseSchema, summarySchema } from '../measurements/summary.schemas';
 
 /**
  * Care team, consent and sharing (PRODUCT.md §4). A care link joins a patient and a

@@ -33,6 +33,3 @@ const PATTERN = new RegExp(
 export function mentionsEmergency(text: string): boolean {
   return PATTERN.test(foldForMatching(text));
 }
-
-/** The numbers the banner gives: the SAMU (France) and the European emergency number. */
-export const EMERGENCY_NUMBERS = ['15', '112'] as const;

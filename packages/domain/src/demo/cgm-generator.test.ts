@@ -6,9 +6,9 @@ import { dayNumberToIsoDate, getZoneOffsetResolver, localDayNumber } from '../gl
 import {
   CGM_PROFILES,
   generateCgmDays,
-  generateManualReadings,
   type GeneratedCgm,
 } from './cgm-generator';
+import { generateManualReadings } from './manual-generator';
 
 const MIN = 60_000;
 const DAY = 86_400_000;

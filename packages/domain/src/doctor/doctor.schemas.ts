@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { freeText } from '../shared/text';
 import { glucoseTargetsSchema, type GlucoseTargets } from '../glucose/bands';
-import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, measurementRecordSchema, summaryQuerySchema } from '../measurements/measurements.schemas';
+import { measurementRecordSchema } from '../measurements/measurements.schemas';
+import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, summaryQuerySchema } from '../measurements/summary.schemas';
 import { alertSchema } from '../alerts/alerts.schemas';
 import { adviceSignalFindingSchema } from '../advice/advice.schemas';
 import { targetsInputSchema } from '../profile/profile.schemas';

@@ -105,6 +105,27 @@ function newDetector(hypo: boolean): Detector {
   };
 }
 
+/** The run of a detector lasted long enough: its episode opens, confirmed at `confirmedAt` (reading `index`). */
+function openEpisode(d: Detector, confirmedAt: number, index: number): void {
+  d.inEpisode = true;
+  d.recoveryStart = Number.NaN;
+  d.episode = {
+    kind: d.hypo ? 'hypo' : 'hyper',
+    severity: d.hypo ? 'hypo' : 'hyper',
+    start: d.runStart,
+    confirmedAt,
+    urgentStart: null,
+    urgentConfirmedAt: null,
+    end: null,
+    endReason: 'ongoing',
+    durationMinutes: 0,
+    extreme: d.runExtreme,
+    extremeAt: d.runExtremeAt,
+    startIndex: d.runStartIndex,
+    lastIndex: index,
+  };
+}
+
 /** Detects hypo and hyper episodes in an ascending CGM series in one pass (NaN values skipped). */
 export function detectEpisodes(
   series: ColumnSeries,
@@ -163,25 +184,7 @@ export function detectEpisodes(
             d.runExtreme = x;
             d.runExtremeAt = ti;
           }
-          if (ti - d.runStart + intervalMs >= needMs) {
-            d.inEpisode = true;
-            d.recoveryStart = Number.NaN;
-            d.episode = {
-              kind: d.hypo ? 'hypo' : 'hyper',
-              severity: d.hypo ? 'hypo' : 'hyper',
-              start: d.runStart,
-              confirmedAt: ti,
-              urgentStart: null,
-              urgentConfirmedAt: null,
-              end: null,
-              endReason: 'ongoing',
-              durationMinutes: 0,
-              extreme: d.runExtreme,
-              extremeAt: d.runExtremeAt,
-              startIndex: d.runStartIndex,
-              lastIndex: i,
-            };
-          }
+          if (ti - d.runStart + intervalMs >= needMs) openEpisode(d, ti, i);
         }
       } else {
         const e = d.episode as GlucoseEpisode;

@@ -105,6 +105,71 @@ export function griZone(gri: number): GriZone {
   return 'E';
 }
 
+/** Nominal interval: median of the rounded intervals, as iglu's round(median(diff)); 5 min for a single reading. */
+function medianRoundedInterval(histCount: Float64Array, diffs: number): number {
+  if (diffs <= 0) return 5;
+  const half = (diffs + 1) / 2;
+  let acc = 0;
+  for (let r = 0; r <= HIST_MAX; r++) {
+    acc += histCount[r] as number;
+    if (acc >= half) return Math.max(1, r);
+  }
+  return HIST_MAX;
+}
+
+/** Each band's share (%) of the time (or of the readings, weighted by count). */
+function bandShares(short: Float64Array, nominal: Float64Array, weighting: 'time' | 'count', intervalMs: number): number[] {
+  const w = [0, 0, 0, 0, 0];
+  let total = 0;
+  for (let b = 0; b < 5; b++) {
+    const wb = weighting === 'count' ? (nominal[b] as number) : (short[b] as number) + (nominal[b] as number) * intervalMs;
+    w[b] = wb;
+    total += wb;
+  }
+  return w.map((x) => (total > 0 ? (100 * x) / total : 0));
+}
+
+/**
+ * Active time, iglu's active_percent: expected slots on the grid from first to last reading (or
+ * over the period), minus the slots inside every interval whose rounded length exceeds the grid step.
+ */
+function activeTime(
+  gaps: { histCount: Float64Array; histSum: Float64Array; bigGapCount: number; bigGapSum: number; first: number; last: number; interval: number },
+  options: GlucoseMetricsOptions,
+): { activePercent: number; daysOfData: number } {
+  const { histCount, histSum, first, last, interval } = gaps;
+  const intervalMs = interval * MINUTE_MS;
+  let gapMinutes = gaps.bigGapSum;
+  let gapCount = gaps.bigGapCount;
+  for (let r = Math.floor(interval) + 1; r <= HIST_MAX; r++) {
+    gapMinutes += histSum[r] as number;
+    gapCount += histCount[r] as number;
+  }
+  let expected: number;
+  let daysOfData: number;
+  if (options.periodStart !== undefined && options.periodEnd !== undefined) {
+    const ps = options.periodStart;
+    const pe = options.periodEnd;
+    expected = roundHalfEven((pe - ps) / intervalMs);
+    // Time before the first and after the last reading is missing too. Both edges together are
+    // one gap (as if the period wrapped around): their sum depends only on the span of the
+    // readings, never on where the readings fall against the clock, so a perfect series is 100 %
+    // whatever its phase.
+    const edges = (first - ps) / MINUTE_MS + (pe - last) / MINUTE_MS;
+    if (roundHalfEven(edges) > interval) {
+      gapMinutes += edges;
+      gapCount++;
+    }
+    daysOfData = options.periodDays ?? (pe - ps) / DAY_MS;
+  } else {
+    expected = roundHalfEven(roundHalfEven((last - first) / MINUTE_MS) / interval) + 1;
+    daysOfData = (expected * intervalMs) / DAY_MS;
+  }
+  const missing = roundHalfEven((gapMinutes - gapCount * interval) / interval);
+  const activePercent = expected > 0 ? Math.min(100, Math.max(0, (100 * (expected - missing)) / expected)) : 0;
+  return { activePercent, daysOfData };
+}
+
 /**
  * Computes the standard CGM metrics of an ascending series in one pass (plus one over the
  * values for the median, see medianOf); NaN values are skipped. Returns null when there is no reading.
@@ -181,76 +246,13 @@ export function computeGlucoseMetrics(
   stdNominal[prevStd] = (stdNominal[prevStd] as number) + 1;
   if (customRange) rngNominal[prevRng] = (rngNominal[prevRng] as number) + 1;
 
-  // Nominal interval: median of the rounded intervals, as iglu's round(median(diff)).
-  let interval = options.intervalMinutes ?? Number.NaN;
-  if (!(interval > 0)) {
-    interval = 5;
-    const diffs = n - 1;
-    if (diffs > 0) {
-      const half = (diffs + 1) / 2;
-      let acc = 0;
-      for (let r = 0; r <= HIST_MAX; r++) {
-        acc += histCount[r] as number;
-        if (acc >= half) {
-          interval = Math.max(1, r);
-          break;
-        }
-      }
-      if (acc < half) interval = HIST_MAX;
-    }
-  }
+  const interval = options.intervalMinutes !== undefined && options.intervalMinutes > 0 ? options.intervalMinutes : medianRoundedInterval(histCount, n - 1);
   const intervalMs = interval * MINUTE_MS;
-
-  const bandShares = (short: Float64Array, nominal: Float64Array): number[] => {
-    const w = [0, 0, 0, 0, 0];
-    let total = 0;
-    for (let b = 0; b < 5; b++) {
-      const wb =
-        weighting === 'count'
-          ? (nominal[b] as number)
-          : (short[b] as number) + (nominal[b] as number) * intervalMs;
-      w[b] = wb;
-      total += wb;
-    }
-    return w.map((x) => (total > 0 ? (100 * x) / total : 0));
-  };
-  const std = bandShares(stdShort, stdNominal);
-  const rng = customRange ? bandShares(rngShort, rngNominal) : std;
+  const std = bandShares(stdShort, stdNominal, weighting, intervalMs);
+  const rng = customRange ? bandShares(rngShort, rngNominal, weighting, intervalMs) : std;
   const share = (a: number[], i: number): number => a[i] as number;
-
-  // Active time, iglu's active_percent: expected slots on the grid from first to last
-  // reading, minus the slots inside every interval whose rounded length exceeds the grid step.
-  let gapMinutes = bigGapSum;
-  let gapCount = bigGapCount;
-  for (let r = Math.floor(interval) + 1; r <= HIST_MAX; r++) {
-    gapMinutes += histSum[r] as number;
-    gapCount += histCount[r] as number;
-  }
   const last = prevT;
-  let expected: number;
-  let daysOfData: number;
-  const hasPeriod = options.periodStart !== undefined && options.periodEnd !== undefined;
-  if (hasPeriod) {
-    const ps = options.periodStart as number;
-    const pe = options.periodEnd as number;
-    expected = roundHalfEven((pe - ps) / intervalMs);
-    // Time before the first and after the last reading is missing too. Both edges together are
-    // one gap (as if the period wrapped around): their sum depends only on the span of the
-    // readings, never on where the readings fall against the clock, so a perfect series is 100 %
-    // whatever its phase.
-    const edges = (first - ps) / MINUTE_MS + (pe - last) / MINUTE_MS;
-    if (roundHalfEven(edges) > interval) {
-      gapMinutes += edges;
-      gapCount++;
-    }
-    daysOfData = options.periodDays ?? (pe - ps) / DAY_MS;
-  } else {
-    expected = roundHalfEven(roundHalfEven((last - first) / MINUTE_MS) / interval) + 1;
-    daysOfData = (expected * intervalMs) / DAY_MS;
-  }
-  const missing = roundHalfEven((gapMinutes - gapCount * interval) / interval);
-  const activePercent =
-    expected > 0 ? Math.min(100, Math.max(0, (100 * (expected - missing)) / expected)) : 0;
+  const { activePercent, daysOfData } = activeTime({ histCount, histSum, bigGapCount, bigGapSum, first, last, interval }, options);
 
   const median = medianOf(values.subarray(0, n));
   const sd = n >= 2 ? Math.sqrt(m2 / (n - 1)) : null;

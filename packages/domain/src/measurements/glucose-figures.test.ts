@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateCgmDays, generateManualReadings } from '../demo/cgm-generator';
+import { generateCgmDays } from '../demo/cgm-generator';
+import { generateManualReadings } from '../demo/manual-generator';
 import { targetsForPreset } from '../glucose/bands';
 import { lastLocalDays } from '../glucose/timezone';
 import { comparePeriods, glucoseBasis, glucoseFigures, type GlucoseFigures } from './glucose-figures';

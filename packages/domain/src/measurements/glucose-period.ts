@@ -5,7 +5,7 @@ import { computeGlucoseMetrics, evaluateTargets, SUFFICIENT_DAYS, type GlucoseMe
 import { roundHalfUp } from '../glucose/stats';
 import { DAY_MS } from '../glucose/timezone';
 import { glucoseBasis, glucoseFigures } from './glucose-figures';
-import type { AgpDto, GlucoseMetricsDto, GlucosePeriod, MeterFigures } from './measurements.schemas';
+import type { AgpDto, GlucoseMetricsDto, GlucosePeriod, MeterFigures } from './summary.schemas';
 
 /**
  * The glucose picture of one period, from the stored readings, with the glucose module's

@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../shared/contract';
-import {
-  glucoseBatchResultSchema,
-  glucoseBatchSchema,
-  glucoseSeriesQuerySchema,
-  glucoseSeriesResponseSchema,
-  listMeasurementsQuerySchema,
-  measurementIdParamsSchema,
-  measurementInputSchema,
-  measurementPageSchema,
-  measurementRecordSchema,
-  measurementWriteResultSchema,
-  summaryQuerySchema,
-  summarySchema,
-} from './measurements.schemas';
+import { glucoseBatchResultSchema, glucoseBatchSchema, listMeasurementsQuerySchema, measurementIdParamsSchema, measurementInputSchema, measurementPageSchema, measurementRecordSchema, measurementWriteResultSchema } from './measurements.schemas';
+import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, summaryQuerySchema, summarySchema } from './summary.schemas';
 
 // Patient-only endpoints on the patient's own data; another patient's id answers 404, never 403.
 

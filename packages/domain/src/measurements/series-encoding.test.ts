@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seriesColumns, toColumns } from '../glucose/series';
 import { decodeGlucoseSeries, encodeGlucoseSeries } from './series-encoding';
-import { glucoseSeriesResponseSchema } from './measurements.schemas';
+import { glucoseSeriesResponseSchema } from './summary.schemas';
 
 describe('glucose series wire encoding', () => {
   it('delta-encodes a regular series with gaps as null and decodes it back', () => {

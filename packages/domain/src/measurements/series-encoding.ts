@@ -1,6 +1,6 @@
 import { roundHalfUp } from '../glucose/stats';
 import { isRegularSeries, type GlucoseSeries } from '../glucose/series';
-import type { EncodedGlucoseSeries } from './measurements.schemas';
+import type { EncodedGlucoseSeries } from './summary.schemas';
 
 /**
  * Wire format of chart series (documented on encodedGlucoseSeriesSchema). Values travel as

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backoff } from '../shared/backoff';
 import { domainEventSchema } from '../shared/events';
 
 /**
@@ -26,12 +27,18 @@ export const SESSION_RECHECK_MS = 60_000;
 /** Close code of a socket whose session ended (4000–4999: the application's own codes). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
-/** SPEC §9: reconnect after 1 s, 2 s, 5 s, then every 10 s. */
+/** SPEC §9: reconnect after 1 s, 2 s, 5 s, then every 10 s (the nominal steps; see the jitter). */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+/**
+ * Each delay strays up to ±20 % from its step: after a server restart every tab lost its socket
+ * at the same moment, and without jitter they would all come back in the same millisecond.
+ */
+export const RECONNECT_JITTER = 0.2;
+const reconnectBackoff = backoff({ base: RECONNECT_DELAYS_MS, cap: 10_000 * (1 + RECONNECT_JITTER), jitter: RECONNECT_JITTER });
 
-/** The delay before reconnect attempt `attempt` (0 for the first). */
-export function reconnectDelay(attempt: number): number {
-  return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+/** The delay before reconnect attempt `attempt` (0 for the first); `random` in [0, 1), 0.5 gives the nominal step. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  return reconnectBackoff(attempt, random);
 }
 
 /** A client subscribes to at most this many topics: a page needs two or three. */

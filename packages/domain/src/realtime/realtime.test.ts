@@ -42,6 +42,9 @@ describe('topics and reconnection', () => {
   });
 
   it('waits 1 s, 2 s, 5 s, then 10 s between attempts (SPEC §9)', () => {
-    expect([0, 1, 2, 3, 4, 10].map(reconnectDelay)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
+    const nominal = () => 0.5;
+    expect([0, 1, 2, 3, 4, 10].map((attempt) => reconnectDelay(attempt, nominal))).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
+    // ±20 % around each step, so tabs that lost one server do not come back in lockstep.
+    expect([reconnectDelay(0, () => 0), reconnectDelay(3, () => 0), reconnectDelay(3, () => 0.999_999)]).toEqual([800, 8_000, 12_000]);
   });
 });

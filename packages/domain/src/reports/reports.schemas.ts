@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { glucoseBasisSchema, glucoseFiguresSchema, glucoseMetricsSchema, glucoseUnitSchema, meterFiguresSchema } from '../measurements/measurements.schemas';
+import { glucoseUnitSchema } from '../measurements/measurements.schemas';
+import { glucoseBasisSchema, glucoseFiguresSchema, glucoseMetricsSchema, meterFiguresSchema } from '../measurements/summary.schemas';
 
 export const REPORT_DAYS = [7, 14, 30, 90] as const;
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database';
-import { rowsOf } from '../../platform/db/open-database';
 import { authAudit, session, twoFactor, user, verification } from '../auth/auth.tables';
 import { userSettings } from '../settings/settings.tables';
 import { doctors } from '../doctor/doctor.tables';
@@ -211,16 +210,6 @@ export async function deleteUserSession(db: Db, userId: string, sessionId: strin
 
 export async function setTwoFactorSetting(db: Db, userId: string, enabled: boolean) {
   await db.update(userSettings).set({ twoFactorAuth: enabled, updatedAt: new Date() }).where(eq(userSettings.userId, userId));
-}
-
-/** Every table of the public schema that has a column naming a user, for erasure checks. */
-export async function tablesReferencingUsers(db: Db): Promise<{ table: string; column: string }[]> {
-  const result = await db.execute(sql`
-    select table_name as "table", column_name as "column"
-    from information_schema.columns
-    where table_schema = 'public' and column_name in ('user_id', 'patient_id', 'professional_id', 'doctor_user_id')
-    order by table_name`);
-  return rowsOf<{ table: string; column: string }>(result);
 }
 
 // A pending e-mail change is kept in better-auth's `verification` table under our own

@@ -1,3 +1,4 @@
+import { backoff } from '@glucosuivi/domain/shared/backoff';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { rateLimited, type Cooldown, type RateLimiter } from '../../platform/rate-limit';
 
@@ -33,9 +34,10 @@ export interface SignInLimits {
 export const FREE_SIGN_IN_FAILURES = 5;
 const MINUTE_MS = 60_000;
 /** After the free failures: 1, 2, 4, 8, then 15 minutes between attempts from that client. */
+const signInBackoff = backoff({ base: MINUTE_MS, cap: 15 * MINUTE_MS });
+
 export function signInWaitMs(failures: number): number {
-  if (failures < FREE_SIGN_IN_FAILURES) return 0;
-  return Math.min(2 ** (failures - FREE_SIGN_IN_FAILURES), 15) * MINUTE_MS;
+  return failures < FREE_SIGN_IN_FAILURES ? 0 : signInBackoff(failures - FREE_SIGN_IN_FAILURES);
 }
 
 /** How long an e-mailed unlock link works. */

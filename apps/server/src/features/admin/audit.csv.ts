@@ -1,15 +1,12 @@
 import type { Language } from '@glucosuivi/domain/accounts/accounts.schemas';
 import type { AuditEntry, AuditKind } from '@glucosuivi/domain/admin/audit.schemas';
+import { csvDocument } from '@glucosuivi/domain/shared/csv';
 
 /**
- * The audit as a file for a spreadsheet: UTF-8 with a BOM (without it Excel reads UTF-8 as
- * cp1252), semicolons (the list separator of French and Spanish Windows, as the other exports),
- * CRLF line ends and RFC 4180 quoting (a cell holding a separator, a quote or a line break is
- * quoted, its quotes doubled). Every cell is text someone else may have typed (an address at a
- * failed sign-in, a reason): one that starts like a formula gets a leading apostrophe.
+ * The audit as a file for a spreadsheet, written by the domain's one CSV writer (BOM, semicolons,
+ * CRLF, RFC 4180 quoting). Every cell is text someone else may have typed (an address at a
+ * failed sign-in, a reason): the writer defuses one that starts like a formula.
  */
-
-const BOM = '\uFEFF';
 
 interface CsvTexts {
   columns: [at: string, kind: string, event: string, actor: string, target: string, ip: string, client: string, detail: string];
@@ -49,14 +46,6 @@ export const AUDIT_CSV_TEXTS: Record<Language, CsvTexts> = {
   },
 };
 
-/** One cell: formula-safe, then quoted when RFC 4180 requires it (and for a comma, for tools that split on it). */
-export function csvCell(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  // A spreadsheet runs a cell starting with = + - @ (or a tab / carriage return before one) as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";,\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** `2026-11-02 09:00:00`: sorts as text and reads as a date in a spreadsheet. */
 function utcDateTime(iso: string): string {
   return iso.slice(0, 19).replace('T', ' ');
@@ -64,11 +53,6 @@ function utcDateTime(iso: string): string {
 
 export function auditCsv(entries: readonly AuditEntry[], language: Language): string {
   const t = AUDIT_CSV_TEXTS[language];
-  const lines = [t.columns.map(csvCell).join(';')];
-  for (const e of entries) {
-    lines.push(
-      [utcDateTime(e.at), t.kinds[e.kind], e.event, e.actorEmail, e.targetEmail, e.ip, e.userAgent, e.detail].map(csvCell).join(';'),
-    );
-  }
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  const rows = entries.map((e) => [utcDateTime(e.at), t.kinds[e.kind], e.event, e.actorEmail, e.targetEmail, e.ip, e.userAgent, e.detail]);
+  return csvDocument([t.columns, ...rows]);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ADVICE_KINDS, ADVICE_VOTES, type AdviceSignalFinding } from '@glucosuivi/domain/advice/advice.schemas';
 import { careLinks } from '../care-team/care-team.tables';
-import { user } from '../auth/auth.tables';
+import { userIdColumn } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
 const ownPatient = sql.raw(`patient_id = ${CURRENT_USER_ID}`);
@@ -20,9 +20,7 @@ const quotedList = (values: readonly string[]) => values.map((value) => `'${valu
 export const adviceFeedback = pgTable(
   'advice_feedback',
   {
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     kind: text().notNull(),
     vote: text().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
@@ -53,12 +51,8 @@ export const adviceSignals = pgTable(
     linkId: uuid()
       .primaryKey()
       .references(() => careLinks.id, { onDelete: 'cascade' }),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    professionalId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
+    professionalId: userIdColumn(),
     scopes: text().array().notNull(),
     findings: jsonb().$type<AdviceSignalFinding[]>().notNull(),
     computedAt: timestamp({ withTimezone: true }).notNull(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { user, userIdColumn } from '../auth/auth.tables';
 import { careLinks } from '../care-team/care-team.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
@@ -75,12 +75,8 @@ export const appointments = pgTable(
     linkId: uuid()
       .notNull()
       .references(() => careLinks.id, { onDelete: 'cascade' }),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    professionalId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
+    professionalId: userIdColumn(),
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
     mode: text().notNull(),
@@ -150,12 +146,8 @@ export const appointmentRatings = pgTable(
     appointmentId: uuid()
       .primaryKey()
       .references(() => appointments.id, { onDelete: 'cascade' }),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    professionalId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
+    professionalId: userIdColumn(),
     stars: smallint().notNull(),
     comment: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),

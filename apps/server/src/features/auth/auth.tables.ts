@@ -27,6 +27,15 @@ export const user = pgTable('user', {
   lastSeenAt: timestamp({ withTimezone: true }),
 });
 
+/**
+ * A column naming a user whose rows go with that user: every personal table references `user(id)`
+ * with ON DELETE CASCADE, so erasing an account removes them (ARCHITECTURE.md, Data).
+ */
+export const userIdColumn = () =>
+  text()
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
 export const session = pgTable(
   'session',
   {
@@ -37,9 +46,7 @@ export const session = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ipAddress: text(),
     userAgent: text(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -50,9 +57,7 @@ export const account = pgTable(
     id: text().primaryKey(),
     accountId: text().notNull(),
     providerId: text().notNull(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     accessToken: text(),
     refreshToken: text(),
     idToken: text(),
@@ -85,9 +90,7 @@ export const twoFactor = pgTable(
     id: text().primaryKey(),
     secret: text().notNull(),
     backupCodes: text().notNull(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     verified: boolean().default(true),
     failedVerificationCount: integer().default(0),
     lockedUntil: timestamp({ withTimezone: true }),

@@ -224,11 +224,6 @@ export async function listShareLinksOf(tx: Tx, patientId: string): Promise<Share
   return tx.select().from(shareLinks).where(eq(shareLinks.patientId, patientId)).orderBy(desc(shareLinks.createdAt)).limit(500);
 }
 
-export async function findShareLink(tx: Tx, patientId: string, id: string): Promise<ShareLinkRow | undefined> {
-  const [row] = await tx.select().from(shareLinks).where(and(eq(shareLinks.patientId, patientId), eq(shareLinks.id, id)));
-  return row;
-}
-
 export async function findShareLinkByTokenHash(tx: Tx, tokenHash: string): Promise<ShareLinkRow | undefined> {
   const [row] = await tx.select().from(shareLinks).where(eq(shareLinks.tokenHash, tokenHash));
   return row;

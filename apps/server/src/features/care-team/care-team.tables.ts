@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { user, userIdColumn } from '../auth/auth.tables';
 
 /**
  * Care team, consent and sharing (PRODUCT.md §4).
@@ -30,9 +30,7 @@ export const careInvitations = pgTable(
     status: text().notNull().default('pending'),
     /** The categories a patient chose when inviting a professional; null the other way. */
     scopes: text().array(),
-    inviterId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    inviterId: userIdColumn(),
     inviterName: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -52,12 +50,8 @@ export const careLinks = pgTable(
   'care_links',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    professionalId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
+    professionalId: userIdColumn(),
     status: text().notNull().default('active'),
     /** Shared categories, canonical order (care-team.rules normalizeCategories). */
     scopes: text().array().notNull(),
@@ -86,9 +80,7 @@ export const shareLinks = pgTable(
   'share_links',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     tokenHash: text().notNull(),
     label: text(),
     categories: text().array().notNull(),
@@ -114,9 +106,7 @@ export const accessLog = pgTable(
   'access_log',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     actorKind: text().notNull(),
     /** Professional user id, or share link id (as text: the link may be gone, the log stays). */
     actorId: text().notNull(),

@@ -122,11 +122,6 @@ export async function liftBan(tx: Tx, userId: string, now: Date): Promise<boolea
   return rows.length > 0;
 }
 
-export async function pseudonymOf(db: Db | Tx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ pseudonym: forumProfiles.pseudonym }).from(forumProfiles).where(eq(forumProfiles.userId, userId));
-  return row?.pseudonym ?? null;
-}
-
 /** Where and in which language to tell an author about a moderation (account address and setting). */
 export async function authorContact(db: Db, userId: string): Promise<{ email: string; language: string | null } | undefined> {
   const [row] = await db

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { user, userIdColumn } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
 /*
@@ -39,9 +39,7 @@ export const forumThreads = pgTable(
     id: uuid().primaryKey(),
     category: text().notNull(),
     title: text().notNull(),
-    authorId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    authorId: userIdColumn(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     /** The newest post's time: category pages sort on it. */
     lastActivityAt: timestamp({ withTimezone: true }).notNull(),
@@ -66,9 +64,7 @@ export const forumPosts = pgTable(
     threadId: uuid()
       .notNull()
       .references(() => forumThreads.id, { onDelete: 'cascade' }),
-    authorId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    authorId: userIdColumn(),
     /** The Markdown source as written; rendered by the web app's safe subset. */
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
@@ -91,9 +87,7 @@ export const forumReports = pgTable(
     postId: uuid()
       .notNull()
       .references(() => forumPosts.id, { onDelete: 'cascade' }),
-    reporterId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    reporterId: userIdColumn(),
     reason: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     resolvedAt: timestamp({ withTimezone: true }),

@@ -19,7 +19,8 @@ import { figuresFromSums, SUFFICIENT_ACTIVE_PERCENT, SUFFICIENT_DAYS } from '@gl
 import { cgmCoverageSufficient } from '@glucosuivi/domain/measurements/glucose-figures';
 import { roundHalfUp } from '@glucosuivi/domain/glucose/stats';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
-import { MEASUREMENT_KINDS, type GlucoseSeriesResponse } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { MEASUREMENT_KINDS } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { type GlucoseSeriesResponse } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, date, foreignKey, index, integer, pgPolicy, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
-import { user } from '../auth/auth.tables';
+import { userIdColumn } from '../auth/auth.tables';
 import { medicalSpecialties } from '../accounts/accounts.tables';
 
 const ownDoctorRow = sql.raw(`user_id = ${CURRENT_USER_ID}`);
@@ -14,9 +14,7 @@ export const doctors = pgTable(
   'doctors',
   {
     id: text().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     /** French RPPS number: 11 digits, Luhn-valid. */
@@ -54,9 +52,7 @@ export const doctors = pgTable(
 export const glucoseDailyAggregates = pgTable(
   'glucose_daily_aggregates',
   {
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     day: date({ mode: 'string' }).notNull(),
     n: integer().notNull(),
     nDevice: integer().notNull(),
@@ -113,12 +109,8 @@ export const consultationNotes = pgTable(
   'consultation_notes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    professionalId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
+    professionalId: userIdColumn(),
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertListSchema } from '@glucosuivi/domain/alerts/alerts.schemas';
-import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/summary.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
 import { createDashboardCache } from './dashboard-cache';

@@ -5,7 +5,7 @@ import { computeAgp } from '@glucosuivi/domain/glucose/agp';
 import { computeDailyStats } from '@glucosuivi/domain/glucose/daily';
 import { computeGlucoseMetrics } from '@glucosuivi/domain/glucose/metrics';
 import { seriesColumns } from '@glucosuivi/domain/glucose/series';
-import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/summary.schemas';
 import { decodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { errorBodySchema } from '@glucosuivi/domain/shared/errors';
 import { parseGlucoseFile } from '@glucosuivi/domain/imports/glucose-file';
-import { summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { summarySchema } from '@glucosuivi/domain/measurements/summary.schemas';
 import { canonicalGlucose } from '@glucosuivi/domain/measurements/measurement-limits';
 import { GLUCOSE_IMPORT_MAX, glucoseImportCheckSchema, glucoseImportResultSchema, importBody } from '@glucosuivi/domain/imports/imports.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -10,7 +10,7 @@ import {
   updateMeasurement as updateEndpoint,
 } from '@glucosuivi/domain/measurements/measurements.contract';
 import { checkGlucoseImport as checkImportEndpoint, importGlucose as importEndpoint } from '@glucosuivi/domain/imports/imports.contract';
-import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { glucoseSeriesResponseSchema, summarySchema } from '@glucosuivi/domain/measurements/summary.schemas';
 import { encodeResponse, registerEndpoint } from '../../platform/http/contract';
 import type { DashboardCache } from './dashboard-cache';
 import { checkGlucoseImport, importGlucose } from './glucose-import.service';

@@ -1,17 +1,8 @@
 import { toColumns } from '@glucosuivi/domain/glucose/series';
 import { lastLocalDays, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
 import { summarizeGlucosePeriod, type GlucoseColumns } from '@glucosuivi/domain/measurements/glucose-period';
-import {
-  MEASUREMENT_KINDS,
-  type GlucoseRecord,
-  type GlucosePeriod,
-  type GlucoseSeriesResponse,
-  type ListMeasurementsQuery,
-  type MeasurementKind,
-  type MeasurementPage,
-  type MeasurementRecord,
-  type Summary,
-} from '@glucosuivi/domain/measurements/measurements.schemas';
+import { MEASUREMENT_KINDS, type GlucoseRecord, type ListMeasurementsQuery, type MeasurementKind, type MeasurementPage, type MeasurementRecord } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { type GlucosePeriod, type GlucoseSeriesResponse, type Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { encodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
 import type { Actor, Database, Tx } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgPolicy, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { userIdColumn } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
 const ownPatient = sql.raw(`patient_id = ${CURRENT_USER_ID}`);
@@ -30,9 +30,7 @@ const ownPatient = sql.raw(`patient_id = ${CURRENT_USER_ID}`);
 export const glucoseReadings = pgTable(
   'glucose_readings',
   {
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     measuredAt: timestamp({ withTimezone: true }).notNull(),
     id: uuid().notNull().defaultRandom(),
     valueMgdl: real().notNull(),
@@ -59,9 +57,7 @@ export const healthMeasurements = pgTable(
   'health_measurements',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     kind: text().notNull(),
     measuredAt: timestamp({ withTimezone: true }).notNull(),
     note: text(),

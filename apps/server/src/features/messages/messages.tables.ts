@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { userIdColumn } from '../auth/auth.tables';
 import { careLinks } from '../care-team/care-team.tables';
 
 /**
@@ -23,15 +23,9 @@ export const messages = pgTable(
     linkId: uuid()
       .notNull()
       .references(() => careLinks.id, { onDelete: 'cascade' }),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    professionalId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    senderId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
+    professionalId: userIdColumn(),
+    senderId: userIdColumn(),
     /** Plain text as typed (trimmed, line ends normalised); HTML is not interpreted. */
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,3 +1,4 @@
+import { backoff } from '@glucosuivi/domain/shared/backoff';
 import { createHash } from 'node:crypto';
 import { measuredAtIsAcceptable } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { FOLLOW_BACKOFF_MAX_MS, FOLLOW_POLL_EVERY_MS, type FollowedSite, type FollowErrorCode } from '@glucosuivi/domain/nightscout/nightscout-follow.schemas';
@@ -43,9 +44,10 @@ export const FOLLOW_SCAN_JOB = 'nightscout.follow-scan';
 export const FOLLOW_SCAN_EVERY_MS = 60_000;
 
 /** The wait after `failures` failed attempts in a row: 10, 20, 40 minutes, then an hour. */
+const followBackoff = backoff({ base: FOLLOW_POLL_EVERY_MS, cap: FOLLOW_BACKOFF_MAX_MS });
+
 export function followBackoffMs(failures: number): number {
-  if (failures <= 0) return FOLLOW_POLL_EVERY_MS;
-  return Math.min(FOLLOW_POLL_EVERY_MS * 2 ** Math.min(failures, 10), FOLLOW_BACKOFF_MAX_MS);
+  return followBackoff(failures);
 }
 
 interface Credentials {

@@ -1,7 +1,8 @@
+import { backoff } from '@glucosuivi/domain/shared/backoff';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_ACTIVE_UPLOADERS, type Uploader, type UploaderNameInput, type UploaderSecret } from '@glucosuivi/domain/nightscout/nightscout.schemas';
 import type { Actor, Database } from '../../platform/db/database';
-import type { Clock } from '../../platform/clock';
+import type { Clock, Sleep } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/event-bus';
 import { AppError } from '../../platform/http/app-error';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -17,6 +18,8 @@ import * as repo from './nightscout.repository';
 export interface NightscoutDeps {
   database: Database;
   clock: Clock;
+  /** The failed authentication's wait (real time; tests record it). */
+  sleep: Sleep;
   /** Told after commit (readings recorded go through the measurements service). */
   events: EventBus;
   /** Failed authentications per client address; only feeds the growing wait, never refuses. */
@@ -146,9 +149,10 @@ export const AUTH_FAILURE_WINDOW_MS = 15 * 60_000;
  * server's 30 s timeout). Successful requests never wait: a phone behind a carrier's NAT must
  * not pay for a misconfigured uploader sharing its address.
  */
+const authFailureBackoff = backoff({ base: AUTH_FAILURE_FIRST_WAIT_MS, cap: AUTH_FAILURE_MAX_WAIT_MS });
+
 export function authFailureWaitMs(failures: number): number {
-  if (failures <= 0) return 0;
-  return Math.min(AUTH_FAILURE_MAX_WAIT_MS, AUTH_FAILURE_FIRST_WAIT_MS * 2 ** Math.min(failures - 1, 16));
+  return failures <= 0 ? 0 : authFailureBackoff(failures - 1);
 }
 
 const SHA1_HEX = /^[0-9a-f]{40}$/;
@@ -185,7 +189,7 @@ export async function authenticateUploader(deps: NightscoutDeps, credentials: Up
     return { uploaderId: row.uploaderId, patient: { userId: row.patientId, role: 'patient' }, lastUsedAt: row.lastUsedAt };
   }
   const { count } = await deps.authFailures.hit(credentials.clientAddress, deps.clock.now());
-  await new Promise((resolve) => setTimeout(resolve, authFailureWaitMs(count)));
+  await deps.sleep(authFailureWaitMs(count));
   throw new AppError('unauthenticated', 'Invalid or missing API secret');
 }
 

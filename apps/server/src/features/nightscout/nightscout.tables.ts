@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgPolicy, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { userIdColumn } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
 const ownPatient = sql.raw(`patient_id = ${CURRENT_USER_ID}`);
@@ -21,9 +21,7 @@ export const nightscoutUploaders = pgTable(
   'nightscout_uploaders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     name: text().notNull(),
     sha1Key: text().notNull(),
     sha512Key: text().notNull(),
@@ -58,9 +56,7 @@ export const nightscoutUploadHours = pgTable(
       .notNull()
       .references(() => nightscoutUploaders.id, { onDelete: 'cascade' }),
     hour: timestamp({ withTimezone: true }).notNull(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     readings: integer().notNull(),
   },
   (t) => [
@@ -78,9 +74,7 @@ export const nightscoutDeviceStatus = pgTable(
   'nightscout_device_status',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     uploaderId: uuid().references(() => nightscoutUploaders.id, { onDelete: 'set null' }),
     device: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),

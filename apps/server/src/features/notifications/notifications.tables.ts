@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { user, userIdColumn } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
 const ownUser = sql.raw(`user_id = ${CURRENT_USER_ID}`);
@@ -16,9 +16,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     kind: text().notNull(),
     /** The occurrence, alert, … this notification is about. */
     subjectId: uuid().notNull(),
@@ -44,9 +42,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     endpoint: text().notNull(),
     p256dh: text().notNull(),
     auth: text().notNull(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TARGET_PRESET_VALUES } from '@glucosuivi/domain/glucose/bands';
 import { profileSchema } from '@glucosuivi/domain/profile/profile.schemas';
-import { summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { summarySchema } from '@glucosuivi/domain/measurements/summary.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { actingAs, createTestUser, headerActor, type TestUser } from '../../test/fixtures';
 import { patientProfiles } from './profile.tables';

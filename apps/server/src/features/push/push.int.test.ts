@@ -8,7 +8,7 @@ import { startTestPushService, type TestPushService, type TestPushSubscription }
 import { createWebPushSender } from '../../platform/push/web-push-sender';
 import { pushSubscriptions } from '../notifications/notifications.tables';
 import { userSettings } from '../settings/settings.tables';
-import { MAX_SUBSCRIPTIONS_PER_USER, sendToSubscription } from './push.service';
+import { MAX_SUBSCRIPTIONS_PER_USER } from './push.service';
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:admin@glucosuivi.fr' };
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -201,23 +201,6 @@ describe('push subscriptions and the test notification (web-push-testing on loop
     }
     const kept = (await rowsOf(user)).map((r) => r.endpoint).sort();
     expect(kept).toEqual(browsers.slice(2).map((b) => b.endpoint).sort());
-  });
-
-  it('sendToSubscription (delivery jobs): sent dates the row, gone deletes it, a missing row is missing', async () => {
-    const browser = await newBrowser();
-    await subscribe(patient, asInput(browser));
-    const [row] = await rowsOf(patient);
-    const deps = { database: t.database, clock: t.clock, push: createWebPushSender({ ...vapid, allowHttp: true }) };
-    const payload = { title: 'Rappel', body: 'Mesure de glycémie', url: '/reminders', tag: 'reminder:abc' };
-    t.clock.advance(60_000);
-    expect(await sendToSubscription(deps, row!.id, payload, { ttlSeconds: 300, topic: 'abc' })).toBe('sent');
-    expect(JSON.parse((await service.messages(browser.clientHash)).at(-1)!)).toEqual(payload);
-    expect((await rowsOf(patient))[0]?.lastSuccessAt?.getTime()).toBe(t.clock.now().getTime());
-
-    await service.expire(browser.clientHash);
-    expect(await sendToSubscription(deps, row!.id, payload)).toBe('gone');
-    expect(await rowsOf(patient)).toEqual([]);
-    expect(await sendToSubscription(deps, row!.id, payload)).toBe('missing');
   });
 });
 

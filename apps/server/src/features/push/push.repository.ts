@@ -85,12 +85,6 @@ export async function languageOf(tx: Tx, userId: string): Promise<string | null>
   return row?.language ?? null;
 }
 
-/** Owner level, for the delivery job that has only the subscription's id. */
-export async function findSubscriptionById(db: Db | Tx, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select(subscriptionColumns).from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-  return row;
-}
-
 /** After the push service's answer: a gone subscription is deleted, a delivered one dated. */
 export async function recordOutcome(db: Db | Tx, id: string, outcome: 'sent' | 'gone', at: Date): Promise<void> {
   if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));

@@ -2,13 +2,13 @@ import { createECDH } from 'node:crypto';
 import type { z } from 'zod';
 import { languageSchema } from '@glucosuivi/domain/accounts/accounts.schemas';
 import { userAgentFamily } from '@glucosuivi/domain/care-team/care-team.rules';
-import type { PushPayload, PushSubscriptionInput, pushKeySchema, pushTestResultSchema } from '@glucosuivi/domain/push/push.schemas';
+import type { PushSubscriptionInput, pushKeySchema, pushTestResultSchema } from '@glucosuivi/domain/push/push.schemas';
 import type { ValidationIssue } from '@glucosuivi/domain/shared/errors';
 import type { Actor, Database } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/app-error';
 import { PG, pgError } from '../../platform/db/pg-error';
-import type { PushOutcome, PushSender } from '../../platform/push/push.port';
+import type { PushSender } from '../../platform/push/push.port';
 import type { RateLimiter } from '../../platform/rate-limit';
 import * as repo from './push.repository';
 import { testPushPayload } from './push.texts';
@@ -135,33 +135,4 @@ export async function sendTestPush(deps: PushRouteDeps, actor: Actor): Promise<z
     }
   });
   return { sent: outcomes.filter((o) => o === 'sent').length, removed: outcomes.filter((o) => o === 'gone').length };
-}
-
-export interface PushDeliveryDeps {
-  database: Database;
-  clock: Clock;
-  push: PushSender;
-}
-
-/** `missing`: no such subscription any more (removed, moved, or its account deleted): nothing to send. */
-export type SubscriptionDelivery = PushOutcome | 'missing';
-
-/**
- * One push message to one stored subscription, for delivery jobs (a reminder, an alert): sends
- * it, dates the subscription when the push service took it, deletes it when the service says it
- * is gone (404/410). `failed` (unreachable, refused, timed out) leaves the row for a retry. The
- * payload is already in the recipient's language. Runs at owner level: a job has no session, only
- * the id it was given.
- */
-export async function sendToSubscription(
-  deps: PushDeliveryDeps,
-  subscriptionId: string,
-  payload: PushPayload,
-  options: { ttlSeconds?: number; topic?: string } = {},
-): Promise<SubscriptionDelivery> {
-  const subscription = await repo.findSubscriptionById(deps.database.db, subscriptionId);
-  if (!subscription) return 'missing';
-  const outcome = await deps.push.send({ endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth }, payload, options);
-  if (outcome !== 'failed') await repo.recordOutcome(deps.database.db, subscription.id, outcome, deps.clock.now());
-  return outcome;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, jsonb, pgPolicy, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.tables';
+import { userIdColumn } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
 const ownPatient = sql.raw(`patient_id = ${CURRENT_USER_ID}`);
@@ -17,9 +17,7 @@ export const reminders = pgTable(
   'reminders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     kind: text().notNull(),
     label: text().notNull(),
     /** Medication reminders: the name and the patient's own instructions, as typed. Never a dose of ours. */
@@ -62,9 +60,7 @@ export const reminderOccurrences = pgTable(
     reminderId: uuid()
       .notNull()
       .references(() => reminders.id, { onDelete: 'cascade' }),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     dueAt: timestamp({ withTimezone: true }).notNull(),
     status: text().notNull().default('pending'),
     snoozedUntil: timestamp({ withTimezone: true }),

@@ -6,7 +6,8 @@ import { bandPercents, targetsForPreset } from '@glucosuivi/domain/glucose/bands
 import { mealStatistics } from '@glucosuivi/domain/glucose/logbook';
 import { hoursAndMinutes, minutesPerDay } from '@glucosuivi/domain/glucose/time-per-day';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
-import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
+import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
+import { generateManualReadings } from '@glucosuivi/domain/demo/manual-generator';
 import { summarizeGlucosePeriod } from '@glucosuivi/domain/measurements/glucose-period';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { scratchDir } from '../../test/scratch';

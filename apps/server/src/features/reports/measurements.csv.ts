@@ -1,23 +1,13 @@
 import { formatGlucose, formatHba1c, formatLipid, type GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import type { MeasurementRecord } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { csvDocument, type CsvValue } from '@glucosuivi/domain/shared/csv';
 import { REPORT_TEXTS, type ReportLanguage } from './reports.texts';
 
 /**
- * CSV for French Excel: UTF-8 with a BOM (without it Excel reads UTF-8 as cp1252), semicolons
- * (the list separator of French Windows, because the comma is the decimal separator), decimal
- * commas, CRLF line ends. One line per record; canonical values in their own columns, and the
+ * CSV for French Excel, by the domain's one CSV writer (BOM, semicolons, CRLF, formula-safe),
+ * numbers with decimal commas. One line per record; canonical values in their own columns, and the
  * value in the unit the person entered (glucose: the unit of their settings) beside them.
  */
-
-const BOM = '\uFEFF';
-
-function cell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value).replace('.', ',');
-  // A cell starting with = + - @ is a formula to a spreadsheet: quote it out (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 function localDateTime(iso: string, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -43,10 +33,10 @@ export function measurementsCsv(
     t.dateLocal, t.dateUtc, t.kind, t.value, t.unit, t.userValue, t.userUnit, t.total, t.hdl, t.ldl,
     t.triglycerides, t.systolic, t.diastolic, t.pulse, t.detail, t.source, t.device, t.note,
   ];
-  const lines = [header.map(cell).join(';')];
+  const lines: CsvValue[][] = [header];
   for (const r of records) {
     // value, unit, userValue, userUnit, total, hdl, ldl, tg, systolic, diastolic, pulse, detail, source, device
-    let row: (string | number | null)[] = [];
+    let row: CsvValue[] = [];
     switch (r.kind) {
       case 'glucose':
         row = [r.valueMgdl, 'mg/dL', formatGlucose(r.valueMgdl, options.glucoseUnit), options.glucoseUnit, null, null, null, null, null, null, null, r.context, r.source, r.deviceId];
@@ -86,9 +76,7 @@ export function measurementsCsv(
         break;
       }
     }
-    lines.push(
-      [localDateTime(r.measuredAt, options.timeZone), r.measuredAt, t.kinds[r.kind], ...row, r.note].map(cell).join(';'),
-    );
+    lines.push([localDateTime(r.measuredAt, options.timeZone), r.measuredAt, t.kinds[r.kind], ...row, r.note]);
   }
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines, { decimalSeparator: ',' });
 }

@@ -4,7 +4,7 @@ import type { AdviceFinding } from '@glucosuivi/domain/advice/advice.schemas';
 import type { GlucoseTargets } from '@glucosuivi/domain/glucose/bands';
 import type { MealGroupStats } from '@glucosuivi/domain/glucose/logbook';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import type { GlucosePeriod, Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { GlucosePeriod, Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { ReportLanguage, ReportTexts } from './reports.texts';
 
 /** What the report prints; built by reports.service.ts for the patient or a professional. */

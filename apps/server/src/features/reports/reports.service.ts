@@ -1,5 +1,5 @@
 import { lastLocalDays, localDaysOf, type LocalDaysPeriod } from '@glucosuivi/domain/glucose/timezone';
-import type { GlucoseMetricsDto, GlucosePeriod } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { GlucoseMetricsDto, GlucosePeriod } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { WeeklyReport } from '@glucosuivi/domain/reports/reports.schemas';
 import { comparePeriods } from '@glucosuivi/domain/measurements/glucose-figures';
 import { fhirBundleChunks } from '@glucosuivi/domain/fhir/fhir.bundle';

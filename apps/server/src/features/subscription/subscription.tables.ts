@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgPolicy, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { BILLING_INTERVALS, PLANS, SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES } from '@glucosuivi/domain/subscription/plans';
-import { user } from '../auth/auth.tables';
+import { user, userIdColumn } from '../auth/auth.tables';
 import { appUser, CURRENT_USER_ID } from '../../platform/db/roles';
 
 const ownPatient = sql.raw(`patient_id = ${CURRENT_USER_ID}`);
@@ -57,9 +57,7 @@ export const pdfReportDownloads = pgTable(
   'pdf_report_downloads',
   {
     id: uuid().primaryKey().defaultRandom(),
-    patientId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    patientId: userIdColumn(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { summarySchema } from '@glucosuivi/domain/measurements/measurements.schemas';
+import { summarySchema } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { DomainEvent } from '@glucosuivi/domain/shared/events';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';

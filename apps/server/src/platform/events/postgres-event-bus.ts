@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { backoff } from '@glucosuivi/domain/shared/backoff';
 import { domainEventSchema } from '@glucosuivi/domain/shared/events';
 import { createHandlerRegistry, validEvent, type EventBus, type EventLogger } from './event-bus';
 
@@ -109,6 +110,8 @@ function openListeningConnection(options: {
   onLost: () => void;
 }): ListeningConnection {
   const { log, delays } = options;
+  // Every server lost the database at the same moment: jitter keeps them from reconnecting in step.
+  const reconnectBackoff = backoff({ base: delays, cap: Math.max(...delays) * 1.2, jitter: 0.2 });
   let client: pg.Client | undefined;
   let connected: Promise<void> | undefined;
   let attempt = 0;
@@ -133,7 +136,7 @@ function openListeningConnection(options: {
 
   function scheduleReconnect(): void {
     if (closed || retryTimer) return;
-    const delay = delays[Math.min(attempt, delays.length - 1)] ?? 10_000;
+    const delay = reconnectBackoff(attempt);
     attempt++;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;

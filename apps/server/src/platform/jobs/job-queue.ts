@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { rowsOf } from '../db/open-database';
 import { jobs } from './jobs.tables';
+import { backoff } from '@glucosuivi/domain/shared/backoff';
 
 /**
  * What a job carries: ids and kinds, never health values, names, addresses or free text (the
@@ -47,8 +48,11 @@ export interface FailedJob {
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 60 * 60_000;
 
+const retryBackoff = backoff({ base: RETRY_BASE_MS, cap: RETRY_MAX_MS });
+
+/** The wait before the next try of a job that failed its `attempts`-th try. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+  return retryBackoff(attempts - 1);
 }
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;

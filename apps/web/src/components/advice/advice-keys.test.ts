@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@glucosuivi/domain/shared/events';
-import { adviceKeys, doctorKeys } from '@/lib/queries/query-keys';
+import { adviceKeys, professionalKeys } from '@/lib/queries/query-keys';
 import { keysForEvent, REALTIME_KEYS } from '@/lib/realtime/realtime-invalidation';
 
 /** True when invalidating `prefix` marks `key` stale (TanStack Query's prefix match). */
@@ -10,7 +10,7 @@ const stales = (event: DomainEvent, key: QueryKey) => keysForEvent(event).some((
 
 describe('advice queries and the realtime events that change their inputs', () => {
   const patientKey = adviceKeys.period(30);
-  const professionalKey = [...doctorKeys.patient('p1'), 'advice', 30];
+  const professionalKey = [...professionalKeys.patient('p1'), 'advice', 30];
 
   it('refreshes both readers when a reading, a meal, a lab result or a blood pressure is written, changed or deleted', () => {
     const events: DomainEvent[] = [

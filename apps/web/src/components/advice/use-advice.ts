@@ -6,7 +6,7 @@ import type { AdviceFeedback, AdviceKind, AdviceResponse, AdviceVote } from '@gl
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { BROWSER_ONLY } from '@/lib/query-client';
-import { adviceKeys, doctorKeys } from '@/lib/queries/query-keys';
+import { adviceKeys, professionalKeys } from '@/lib/queries/query-keys';
 import type { AdvicePeriod } from './advice-view';
 
 /** The signed-in patient's findings of a period, with their own votes. */
@@ -21,7 +21,7 @@ export function usePatientAdvice(days: AdvicePeriod) {
 /** A patient's findings as a professional reads them: from the shared categories only, no votes. */
 export function useProfessionalAdvice(patientId: string, days: AdvicePeriod) {
   return useQuery({
-    queryKey: [...doctorKeys.patient(patientId), 'advice', days],
+    queryKey: [...professionalKeys.patient(patientId), 'advice', days],
     queryFn: ({ signal }) => apiCall(patientAdvice, { params: { patientId }, query: { days }, signal }),
   });
 }

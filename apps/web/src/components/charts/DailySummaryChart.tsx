@@ -73,7 +73,7 @@ function lowMarkersHook(distribution: DailyDistribution) {
  * the days (UPlotChart), Enter — or a click — opens the day under the cursor.
  */
 export function DailySummaryChart({ distribution, unit, range, language, label, describedBy, id, onChooseDay }: DailySummaryChartProps) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const decimals = glucoseDecimals(unit);
   const { data, entry } = useMemo(() => dailySummaryPoints(distribution, unit), [distribution, unit]);
   // The day under uPlot's cursor (mouse or arrow keys), read when Enter or a click chooses it.

@@ -11,7 +11,7 @@ export interface BandTarget {
   met: boolean;
   /** The share the target is about (e.g. below range = very low + low). */
   value: number;
-  /** Translation key of the target's wording under `health:tir.targetOf`. */
+  /** Translation key of the target's wording under `dashboard:tir.targetOf`. */
   key: string;
 }
 
@@ -24,7 +24,7 @@ interface TimeInRangeBarProps {
 
 /** The five consensus bands as one stacked bar, then a legend with each share and its target. */
 export function TimeInRangeBar({ bands, range, unit, targets }: TimeInRangeBarProps) {
-  const { t, i18n } = useTranslation('health');
+  const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'fr';
   const widths = bandWidths(bands);
   const shown = bandPercents(bands);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listMeasurements } from '@glucosuivi/domain/measurements/measurements.contract';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { decodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
 import { seriesColumns } from '@glucosuivi/domain/glucose/series';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
@@ -10,7 +10,7 @@ import { AgpChart } from '@/components/charts/AgpChart';
 import { DailyOverlayChart, overlayByDay } from '@/components/charts/DailyOverlayChart';
 import { apiCall } from '@/lib/api-client';
 import { BROWSER_ONLY } from '@/lib/query-client';
-import { healthKeys } from '@/lib/queries/patient-data';
+import { patientDataKeys } from '@/lib/queries/patient-data';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Card } from './Card';
 import { GlucoseChartCard, type ChartHighlight } from './GlucoseChartCard';
@@ -41,7 +41,7 @@ export function ChartsSection({
   /** What is read right after the curve, before the AGP (the dashboards put the period's indicators there). */
   afterCurve?: ReactNode;
 }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const columns = useMemo(() => (series.data ? seriesColumns(decodeGlucoseSeries(series.data.series)) : null), [series.data]);
   const detailAt = useReadingContexts(span, withContexts);
   const overlay = useMemo(() => (columns ? overlayByDay(columns.t, columns.v, timeZone) : null), [columns, timeZone]);
@@ -117,9 +117,9 @@ export function ChartsSection({
 
 /** The meal context of the reading under the chart's cursor, looked up in the reader's own records. */
 function useReadingContexts(span: { from: string; to: string }, withContexts: boolean) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const contexts = useQuery({
-    queryKey: [...healthKeys.measurements, 'list', 'glucose', span.from, span.to],
+    queryKey: [...patientDataKeys.measurements, 'list', 'glucose', span.from, span.to],
     queryFn: ({ signal }) => apiCall(listMeasurements, { query: { kind: 'glucose', from: span.from, to: span.to, limit: 500 }, signal }),
     enabled: withContexts,
     meta: BROWSER_ONLY,

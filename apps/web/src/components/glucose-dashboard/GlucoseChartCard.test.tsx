@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STANDARD_RANGE } from '@glucosuivi/domain/glucose/bands';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { TestProviders } from '@/test/TestProviders';
 import { GlucoseChartCard } from './GlucoseChartCard';
 import { zoomDays } from './daily-zoom';

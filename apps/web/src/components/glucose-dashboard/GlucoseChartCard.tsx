@@ -6,7 +6,7 @@ import type { GlucoseRange } from '@glucosuivi/domain/glucose/bands';
 import { computeDailyDistribution, type DailyDistribution } from '@glucosuivi/domain/glucose/daily-distribution';
 import type { ColumnSeries } from '@glucosuivi/domain/glucose/series';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { DailySummaryChart, dayNumberLabel } from '@/components/charts/DailySummaryChart';
 import { GlucoseChart, type HighlightWindow } from '@/components/charts/GlucoseChart';
 import { formatDateTime, formatGlucoseValue } from '@/components/charts/glucose-display';
@@ -56,7 +56,7 @@ interface GlucoseChartCardProps extends ChartContext {
  * show on the raw curve of the whole period, so they force it.
  */
 export function GlucoseChartCard({ columns, status, span, detailAt, highlight, ...context }: GlucoseChartCardProps) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const { summary, timeZone } = context;
   const [view, setView] = useState<View>('days');
   const [zoom, setZoom] = useState<DailyZoom | null>(null);
@@ -127,7 +127,7 @@ function WholeCurve({
   detailAt: (t: number) => string | null;
   highlight?: ChartHighlight | null;
 }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const summaryText = useMemo(() => curveSummaryText(columns, summary.targets.range, unit, language, timeZone, t), [columns, summary.targets.range, unit, language, timeZone, t]);
   return (
     <>
@@ -169,7 +169,7 @@ function DailySummary({
   distribution: DailyDistribution;
   onChooseDay: (day: number) => void;
 }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const days = distribution.day;
   const [chosen, setChosen] = useState(String(days[days.length - 1] ?? ''));
   const daysWithLows = distribution.lowCount.filter((n) => n > 0).length;
@@ -238,7 +238,7 @@ function ZoomedCurve({
   onBack: () => void;
   detailAt: (t: number) => string | null;
 }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const { from, to } = zoomInstants(zoom, timeZone);
   const { start, end } = zoomDays(zoom);
   const period = periodDays(summary.period.from, summary.period.to, timeZone);

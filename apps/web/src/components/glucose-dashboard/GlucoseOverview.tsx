@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { TimeInRangeBar } from '@/components/charts/TimeInRangeBar';
 import { Card } from './Card';
@@ -23,7 +23,7 @@ export function GlucoseOverview({
   timeZone: string;
   series: SeriesAnswer | undefined;
 }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const metrics = summary.glucose.metrics;
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="glucose-overview">

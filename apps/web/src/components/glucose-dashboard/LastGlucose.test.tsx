@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_GLUCOSE_TARGETS } from '@glucosuivi/domain/glucose/bands';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { encodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
 import { toColumns } from '@glucosuivi/domain/glucose/series';
 import { getI18n } from '@/lib/i18n';

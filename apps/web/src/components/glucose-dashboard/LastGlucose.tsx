@@ -2,7 +2,7 @@ import { ArrowDown, ArrowDownRight, ArrowRight, ArrowUp, ArrowUpRight, Clock, Tr
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { getGlucoseSeries } from '@glucosuivi/domain/measurements/measurements.contract';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { decodeGlucoseSeries } from '@glucosuivi/domain/measurements/series-encoding';
 import { classifyGlucose, type GlucoseBand } from '@glucosuivi/domain/glucose/bands';
 import { glucoseTrend, isRecentReading, minutesSince, RECENT_READING_MINUTES, type GlucoseTrend } from '@glucosuivi/domain/glucose/now';
@@ -53,7 +53,7 @@ export function LastGlucose({
   timeZone: string;
   series: SeriesAnswer | undefined;
 }) {
-  const { t, i18n } = useTranslation('health');
+  const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'fr';
   const now = useNow();
   const last = summary.latest.glucose;

@@ -1,10 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateCgmDays, generateManualReadings } from '@glucosuivi/domain/demo/cgm-generator';
+import { generateCgmDays } from '@glucosuivi/domain/demo/cgm-generator';
+import { generateManualReadings } from '@glucosuivi/domain/demo/manual-generator';
 import { targetsForPreset } from '@glucosuivi/domain/glucose/bands';
 import { lastLocalDays } from '@glucosuivi/domain/glucose/timezone';
 import { summarizeGlucosePeriod } from '@glucosuivi/domain/measurements/glucose-period';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { TestProviders } from '@/test/TestProviders';
 import { MetricsCard } from './MetricsCard';
 

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { formatGlucoseValue, formatNumber } from '@/components/charts/glucose-display';
 import { Card, Metric } from './Card';
@@ -10,7 +10,7 @@ import { Card, Metric } from './Card';
  * (glucose-figures.ts); a meter period shows its own counted figures and says why the others are missing.
  */
 export function MetricsCard({ summary, unit, language }: { summary: Summary; unit: GlucoseUnit; language: string }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   const m = summary.glucose.metrics;
   const { figures, meter } = summary.glucose;
   const cvTarget = summary.targets.cvMaxPercent;

@@ -3,7 +3,7 @@ import { PERIODS, type PeriodDays } from './dashboard-view';
 
 /** 1/7/14/30/90 days as a radio group: Tab reaches it, the arrow keys change the period. */
 export function PeriodPicker({ value, onChange }: { value: PeriodDays; onChange: (days: PeriodDays) => void }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="mb-1 text-sm font-medium">{t('period.legend')}</legend>
@@ -34,7 +34,7 @@ export function PeriodPicker({ value, onChange }: { value: PeriodDays; onChange:
  * the patient's time zone, today included (lastLocalDays, the server's one rule).
  */
 export function PeriodCaption({ period }: { period: { from: string; to: string; days: number; timeZone: string } }) {
-  const { t, i18n } = useTranslation('health');
+  const { t, i18n } = useTranslation('dashboard');
   const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'fr', { day: 'numeric', month: 'short', timeZone: period.timeZone });
   return (
     <p className="text-sm text-muted" data-testid="period-caption">

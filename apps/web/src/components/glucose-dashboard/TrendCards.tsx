@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProfile } from '@glucosuivi/domain/profile/profile.contract';
 import { listMeasurements } from '@glucosuivi/domain/measurements/measurements.contract';
-import type { MeasurementRecord, Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { MeasurementRecord } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { formatDateTime, formatNumber } from '@/components/charts/glucose-display';
-import { healthKeys } from '@/lib/queries/patient-data';
+import { patientDataKeys } from '@/lib/queries/patient-data';
 import { apiCall } from '@/lib/api-client';
 import { bmi, recordValue } from './dashboard-view';
 
@@ -18,7 +19,7 @@ const BP_TARGET = { systolic: 140, diastolic: 90 };
 
 function useLastTwo(kind: TrendKind, enabled: boolean) {
   return useQuery({
-    queryKey: [...healthKeys.measurements, 'list', kind, 2],
+    queryKey: [...patientDataKeys.measurements, 'list', kind, 2],
     queryFn: ({ signal }) => apiCall(listMeasurements, { query: { kind, limit: 2 }, signal }),
     enabled,
   });
@@ -34,7 +35,7 @@ export interface OtherReader {
 }
 
 function TrendCard({ kind, summary, unit, timeZone, heightCm, other }: { kind: TrendKind; summary: Pick<Summary, 'latest' | 'targets'>; unit: GlucoseUnit; timeZone: string; heightCm: number | null; other?: OtherReader | undefined }) {
-  const { t, i18n } = useTranslation('health');
+  const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'fr';
   const lastTwo = useLastTwo(kind, !other);
   const hidden = other?.notShared(kind) ?? null;
@@ -93,8 +94,8 @@ function signed(x: number, language: string, decimals: number): string {
 
 /** HbA1c, lipids, blood pressure and weight: the last value, its change and its target. */
 export function TrendCards({ summary, unit, timeZone, other }: { summary: Pick<Summary, 'latest' | 'targets'>; unit: GlucoseUnit; timeZone: string; other?: OtherReader }) {
-  const { t } = useTranslation('health');
-  const profile = useQuery({ queryKey: healthKeys.profile, queryFn: ({ signal }) => apiCall(getProfile, { signal }), enabled: !other });
+  const { t } = useTranslation('dashboard');
+  const profile = useQuery({ queryKey: patientDataKeys.profile, queryFn: ({ signal }) => apiCall(getProfile, { signal }), enabled: !other });
   return (
     <section aria-labelledby="trends-title" className="rounded-2xl border border-line bg-canvas p-4 sm:p-5">
       <h2 id="trends-title" className="mb-3 text-xl font-semibold">

@@ -1,5 +1,5 @@
 import type { GlucoseBand } from '@glucosuivi/domain/glucose/bands';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import type { BandTarget } from '@/components/charts/TimeInRangeBar';
 
 export const PERIODS = [1, 7, 14, 30, 90] as const;

@@ -14,7 +14,7 @@ import { APPOINTMENT_ISSUES } from '@glucosuivi/domain/appointments/appointments
 import { getSettings } from '@glucosuivi/domain/settings/settings.contract';
 import { apiCall } from '@/lib/api-client';
 import { ApiError, errorMessage } from '@/lib/errors';
-import { appointmentKeys, healthKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
+import { appointmentKeys, patientDataKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
 
 /*
  * The appointment pages' queries, all under appointmentKeys: any change made here refetches them
@@ -25,7 +25,7 @@ const DEFAULT_ZONE = 'Europe/Paris';
 
 /** The reader's own time zone (settings): every time on these pages is shown in it. */
 export function useTimeZone(): { timeZone: string; isPending: boolean } {
-  const query = useQuery({ queryKey: healthKeys.settings, queryFn: ({ signal }) => apiCall(getSettings, { signal }) });
+  const query = useQuery({ queryKey: patientDataKeys.settings, queryFn: ({ signal }) => apiCall(getSettings, { signal }) });
   return { timeZone: query.data?.timezone || DEFAULT_ZONE, isPending: query.isPending };
 }
 

@@ -122,22 +122,22 @@ function SharedData({ view }: { view: SharedView }) {
           <Card id="glucose" title={t('public.glucose')}>
             {m ? (
               <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                <Metric label={t('health:metrics.mean')} value={`${formatGlucoseValue(m.mean, unit, language)} ${unit}`} />
-                {m.gmi !== null ? <Metric label={t('health:metrics.gmi')} value={`${formatNumber(m.gmi, language, 1)} %`} /> : null}
-                <Metric label={t('health:metrics.cv')} value={m.cv === null ? '—' : `${formatNumber(m.cv, language, 1)} %`} />
-                <Metric label={t('health:metrics.readings')} value={formatNumber(glucose.readings, language, 0)} />
+                <Metric label={t('dashboard:metrics.mean')} value={`${formatGlucoseValue(m.mean, unit, language)} ${unit}`} />
+                {m.gmi !== null ? <Metric label={t('dashboard:metrics.gmi')} value={`${formatNumber(m.gmi, language, 1)} %`} /> : null}
+                <Metric label={t('dashboard:metrics.cv')} value={m.cv === null ? '—' : `${formatNumber(m.cv, language, 1)} %`} />
+                <Metric label={t('dashboard:metrics.readings')} value={formatNumber(glucose.readings, language, 0)} />
               </dl>
             ) : (
               <p className="text-muted">{t('public.noData')}</p>
             )}
           </Card>
           {m ? (
-            <Card id="tir" title={t('health:tir.title')}>
+            <Card id="tir" title={t('dashboard:tir.title')}>
               <TimeInRangeBar bands={m.bands} range={summary.targets.range} unit={unit} targets={bandTargets(glucose.targetChecks)} />
             </Card>
           ) : null}
           {columns && columns.t.length > 0 ? (
-            <Card id="chart" title={t('health:chart.title')}>
+            <Card id="chart" title={t('dashboard:chart.title')}>
               <GlucoseChart
                 t={columns.t}
                 v={columns.v}
@@ -149,7 +149,7 @@ function SharedData({ view }: { view: SharedView }) {
                 language={language}
                 label={t('public.chartLabel', { name })}
               />
-              <p className="mt-2 text-xs text-muted">{t('health:chart.keyboard')}</p>
+              <p className="mt-2 text-xs text-muted">{t('dashboard:chart.keyboard')}</p>
             </Card>
           ) : null}
         </>

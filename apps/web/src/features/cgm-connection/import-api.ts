@@ -3,11 +3,11 @@ import { checkGlucoseImport, importGlucose } from '@glucosuivi/domain/imports/im
 import type { GlucoseImport } from '@glucosuivi/domain/imports/imports.schemas';
 import { getSettings } from '@glucosuivi/domain/settings/settings.contract';
 import { apiCall } from '@/lib/api-client';
-import { healthKeys } from '@/lib/queries/query-keys';
+import { patientDataKeys } from '@/lib/queries/query-keys';
 
 /** The patient's settings (the settings page's own query): time zone and glucose unit. */
 export function useUserSettings() {
-  return useQuery({ queryKey: healthKeys.settings, queryFn: ({ signal }) => apiCall(getSettings, { signal }) });
+  return useQuery({ queryKey: patientDataKeys.settings, queryFn: ({ signal }) => apiCall(getSettings, { signal }) });
 }
 
 export function checkImport(body: GlucoseImport, signal?: AbortSignal) {
@@ -19,6 +19,6 @@ export function useImportGlucose() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GlucoseImport) => apiCall(importGlucose, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: healthKeys.measurements }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientDataKeys.measurements }),
   });
 }

@@ -21,19 +21,19 @@ import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
 import { BROWSER_ONLY } from '@/lib/query-client';
-import { healthKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
+import { patientDataKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
 import { renderNow } from '@/lib/render-clock';
 import { RecentEntries } from './RecentEntries';
 
 /** /patient-dashboard, /dashboard, /health-dashboard: the glucose picture of a period. */
 export function DashboardPage() {
-  const { t, i18n } = useTranslation('health');
+  const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'fr';
   useDocumentTitle(t('title'));
   const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD);
   const settings = useGlucoseSettings();
   const summary = useQuery({
-    queryKey: [...healthKeys.measurements, 'summary', days],
+    queryKey: [...patientDataKeys.measurements, 'summary', days],
     queryFn: ({ signal }) => apiCall(getSummary, { query: { days }, signal }),
     // Changing the period keeps the page, and the focus on the period chosen with the keyboard,
     // while the new figures load (marked busy below), instead of swapping in the loading screen.
@@ -44,7 +44,7 @@ export function DashboardPage() {
   const periodFrom = summary.data?.period.from;
   const span = useMemo(() => (periodFrom ? { from: periodFrom, to: seriesWindow(days, renderNow()).to } : null), [days, periodFrom]);
   const series = useQuery({
-    queryKey: [...healthKeys.measurements, 'series', span?.from, span?.to],
+    queryKey: [...patientDataKeys.measurements, 'series', span?.from, span?.to],
     queryFn: ({ signal }) => apiCall(getGlucoseSeries, { query: span ?? seriesWindow(days, renderNow()), signal }),
     enabled: span !== null,
     meta: BROWSER_ONLY,
@@ -126,7 +126,7 @@ export function DashboardPage() {
 }
 
 function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation('dashboard');
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 py-6 sm:px-4">
       <div className="flex flex-wrap items-end justify-between gap-3">

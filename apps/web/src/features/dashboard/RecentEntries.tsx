@@ -8,7 +8,7 @@ import { deleteMeasurement, listMeasurements } from '@glucosuivi/domain/measurem
 import type { MeasurementRecord } from '@glucosuivi/domain/measurements/measurements.schemas';
 import type { GlucoseUnit } from '@glucosuivi/domain/glucose/units';
 import { formatDateTime } from '@/components/charts/glucose-display';
-import { healthKeys, invalidateHealthData } from '@/lib/queries/patient-data';
+import { patientDataKeys, invalidateHealthData } from '@/lib/queries/patient-data';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/Dialog';
@@ -20,12 +20,12 @@ export const RECENT_LIMIT = 10;
 
 /** The last entries of every kind, newest first, each with edit and delete. */
 export function RecentEntries({ unit, timeZone }: { unit: GlucoseUnit; timeZone: string }) {
-  const { t, i18n } = useTranslation('health');
+  const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'fr';
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<MeasurementRecord | null>(null);
   const recent = useQuery({
-    queryKey: [...healthKeys.measurements, 'list', 'recent'],
+    queryKey: [...patientDataKeys.measurements, 'list', 'recent'],
     queryFn: ({ signal }) => apiCall(listMeasurements, { query: { limit: RECENT_LIMIT }, signal }),
   });
   const remove = useMutation({

@@ -16,7 +16,7 @@ import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { useRealtimeTopic } from '@/lib/realtime/RealtimeProvider';
 import { DepartmentTable } from './DepartmentTable';
 import { DistributionChart } from './DistributionChart';
@@ -47,7 +47,7 @@ export function DepartmentTrackingPage() {
   useRealtimeTopic(PATIENTS_TOPIC);
   const [days, setDays] = useState<DepartmentDays>(14);
   const query = useQuery({
-    queryKey: doctorKeys.department(days),
+    queryKey: professionalKeys.department(days),
     queryFn: ({ signal }) => apiCall(getDepartment, { query: { days }, signal }),
     placeholderData: keepPreviousData,
   });

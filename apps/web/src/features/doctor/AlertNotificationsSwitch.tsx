@@ -5,7 +5,7 @@ import { getAlertNotifications, setAlertNotifications } from '@glucosuivi/domain
 import { Switch } from '@/components/ui/Switch';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 
 /**
  * The professional's own choice to be told of this patient's alerts outside this page. When the
@@ -14,7 +14,7 @@ import { doctorKeys } from '@/lib/queries/query-keys';
 export function AlertNotificationsSwitch({ patientId }: { patientId: string }) {
   const { t } = useTranslation('doctor');
   const queryClient = useQueryClient();
-  const queryKey = [...doctorKeys.patient(patientId), 'alert-notifications'];
+  const queryKey = [...professionalKeys.patient(patientId), 'alert-notifications'];
   const state = useQuery({
     queryKey,
     queryFn: ({ signal }) => apiCall(getAlertNotifications, { params: { patientId }, signal }),

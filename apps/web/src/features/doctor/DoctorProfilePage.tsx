@@ -13,7 +13,7 @@ import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { DoctorPage } from './DoctorPage';
 
 /** A speciality's name in the reader's language when the sign-up form translates it, else as stored. */
@@ -29,7 +29,7 @@ const NONE = 'none';
 export function DoctorProfilePage() {
   const { t } = useTranslation('doctor');
   useDocumentTitle(t('profile.title'));
-  const profile = useQuery({ queryKey: doctorKeys.profile, queryFn: ({ signal }) => apiCall(getDoctorProfile, { signal }) });
+  const profile = useQuery({ queryKey: professionalKeys.profile, queryFn: ({ signal }) => apiCall(getDoctorProfile, { signal }) });
   return (
     <DoctorPage title={t('profile.title')} width="max-w-3xl">
       {profile.isPending ? (
@@ -140,7 +140,7 @@ function SpecialityForm({ profile }: { profile: DoctorProfile }) {
   const save = useMutation({
     mutationFn: (speciality: string | null) => apiCall(updateDoctorProfile, { body: { speciality } }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(doctorKeys.profile, saved);
+      queryClient.setQueryData(professionalKeys.profile, saved);
       toast.success(t('profile.saved'));
     },
     onError: (e) => toast.error(errorMessage(e, t)),

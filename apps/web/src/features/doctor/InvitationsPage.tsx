@@ -11,7 +11,7 @@ import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ApiError, errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { DoctorPage } from './DoctorPage';
 
 const STATUS_CLASSES: Record<Invitation['status'], string> = {
@@ -29,7 +29,7 @@ const answerable = (invitation: Invitation) => invitation.direction === 'profess
 export function InvitationsPage() {
   const { t } = useTranslation('doctor');
   useDocumentTitle(t('invitations.title'));
-  const invitations = useQuery({ queryKey: doctorKeys.invitations, queryFn: ({ signal }) => apiCall(listInvitations, { signal }) });
+  const invitations = useQuery({ queryKey: professionalKeys.invitations, queryFn: ({ signal }) => apiCall(listInvitations, { signal }) });
   return (
     <DoctorPage title={t('invitations.title')} intro={<p>{t('invitations.intro')}</p>} width="max-w-4xl">
       <InviteForm />
@@ -65,7 +65,7 @@ function InviteForm() {
     mutationFn: (body: { email: string }) => apiCall(invitePatient, { body }),
     onSuccess: (invitation) => {
       setEmail('');
-      void queryClient.invalidateQueries({ queryKey: doctorKeys.invitations });
+      void queryClient.invalidateQueries({ queryKey: professionalKeys.invitations });
       toast.success(t('invitations.sent', { email: invitation.invitedEmail ?? '' }));
     },
     onError: (e) => {
@@ -135,11 +135,11 @@ function InvitationItem({ invitation }: { invitation: Invitation }) {
   const act = useMutation({
     mutationFn: (action: 'resend' | 'revoke') => apiCall(action === 'resend' ? resendInvitation : revokeInvitation, { params: { id: invitation.id } }),
     onSuccess: (_saved, action) => {
-      void queryClient.invalidateQueries({ queryKey: doctorKeys.invitations });
+      void queryClient.invalidateQueries({ queryKey: professionalKeys.invitations });
       toast.success(t(action === 'resend' ? 'invitations.resent' : 'invitations.revoked', { email: who }));
     },
     onError: (e) => {
-      void queryClient.invalidateQueries({ queryKey: doctorKeys.invitations });
+      void queryClient.invalidateQueries({ queryKey: professionalKeys.invitations });
       toast.error(errorMessage(e, t));
     },
   });

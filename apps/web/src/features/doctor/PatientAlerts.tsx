@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { alertText, isUrgent } from '@/components/alerts/alerts-view';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { AlertNotificationsSwitch } from './AlertNotificationsSwitch';
 import { NotShared } from './NotShared';
 
@@ -19,15 +19,15 @@ export function PatientAlerts({ patientId, shared, unit, timeZone }: { patientId
   const language = i18n.resolvedLanguage ?? 'fr';
   const queryClient = useQueryClient();
   const alerts = useQuery({
-    queryKey: [...doctorKeys.patient(patientId), 'alerts'],
+    queryKey: [...professionalKeys.patient(patientId), 'alerts'],
     queryFn: ({ signal }) => apiCall(patientAlerts, { params: { patientId }, signal }),
     enabled: shared,
   });
   const acknowledge = useMutation({
     mutationFn: (alertId: string) => apiCall(acknowledgePatientAlert, { params: { patientId, alertId } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: doctorKeys.patient(patientId) });
-      void queryClient.invalidateQueries({ queryKey: doctorKeys.triageAll });
+      void queryClient.invalidateQueries({ queryKey: professionalKeys.patient(patientId) });
+      void queryClient.invalidateQueries({ queryKey: professionalKeys.triageAll });
       toast.success(t('alerts.acknowledged'));
     },
     onError: (error) => toast.error(errorMessage(error, t)),

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/components/charts/glucose-display';
 import { recordValue } from '@/components/charts/record-value';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { NotShared } from './NotShared';
 
 export const PATIENT_ENTRIES_LIMIT = 10;
@@ -16,7 +16,7 @@ export function PatientEntries({ patientId, shared, unit, timeZone }: { patientI
   const { t, i18n } = useTranslation('doctor');
   const language = i18n.resolvedLanguage ?? 'fr';
   const entries = useQuery({
-    queryKey: [...doctorKeys.patient(patientId), 'entries'],
+    queryKey: [...professionalKeys.patient(patientId), 'entries'],
     queryFn: ({ signal }) => apiCall(patientEntries, { params: { patientId }, query: { limit: PATIENT_ENTRIES_LIMIT }, signal }),
     enabled: shared,
   });

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 
 const NOTE_MAX = consultationNoteInputSchema.shape.body.maxLength ?? 10_000;
 const textareaClasses =
@@ -27,7 +27,7 @@ export function PatientNotes({ patientId, timeZone }: { patientId: string; timeZ
   const { t } = useTranslation('doctor');
   const id = useId();
   const queryClient = useQueryClient();
-  const key = [...doctorKeys.patient(patientId), 'notes'];
+  const key = [...professionalKeys.patient(patientId), 'notes'];
   const notes = useQuery({ queryKey: key, queryFn: ({ signal }) => apiCall(listNotes, { params: { patientId }, signal }) });
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);

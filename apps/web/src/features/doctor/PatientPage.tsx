@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { patientAnalytics, patientGlucoseSeries } from '@glucosuivi/domain/doctor/doctor.contract';
 import type { ShareCategory } from '@glucosuivi/domain/care-team/care-team.schemas';
 import type { PatientAnalytics } from '@glucosuivi/domain/doctor/doctor.schemas';
-import type { Summary } from '@glucosuivi/domain/measurements/measurements.schemas';
+import type { Summary } from '@glucosuivi/domain/measurements/summary.schemas';
 import { useGlucoseSettings } from '@/lib/queries/patient-data';
 import { AdviceCard } from '@/components/advice/AdviceCard';
 import { advicePeriodFor } from '@/components/advice/advice-view';
@@ -24,7 +24,7 @@ import { TrendCards, type TrendKind } from '@/components/glucose-dashboard/Trend
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ApiError, errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { useRealtimeTopic } from '@/lib/realtime/RealtimeProvider';
 import { patientTopic } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { DoctorPage } from './DoctorPage';
@@ -54,7 +54,7 @@ export function PatientPage() {
   // What this patient shares with the reader refreshes while the page is open.
   useRealtimeTopic(patientId ? patientTopic(patientId) : null);
   const analytics = useQuery({
-    queryKey: [...doctorKeys.patient(patientId), 'summary', days],
+    queryKey: [...professionalKeys.patient(patientId), 'summary', days],
     queryFn: ({ signal }) => apiCall(patientAnalytics, { params: { patientId }, query: { days }, signal }),
     // A 404 is an answer (not linked, or no longer shared), not a hiccup worth retrying.
     retry: (count, error) => !isNotFound(error) && count < 1,
@@ -112,7 +112,7 @@ function PatientView({ patientId, data, days, onDays }: { patientId: string; dat
   // The chart starts where the summary's period starts (the one period rule).
   const span = useMemo(() => ({ from: summary.period.from, to: seriesWindow(days, Date.now()).to }), [days, summary.period.from]);
   const series = useQuery({
-    queryKey: [...doctorKeys.patient(patientId), 'series', span.from, span.to],
+    queryKey: [...professionalKeys.patient(patientId), 'series', span.from, span.to],
     queryFn: ({ signal }) => apiCall(patientGlucoseSeries, { params: { patientId }, query: span, signal }),
     enabled: shares('glucose'),
   });

@@ -10,7 +10,7 @@ import type { TargetsInput } from '@glucosuivi/domain/profile/profile.schemas';
 import { Button } from '@/components/ui/Button';
 import { apiCall } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { buildTargets, SHARES, THRESHOLDS, valuesFromTargets, type TargetErrors, type TargetField, type TargetValues } from './targets-form';
 import { withPreset } from '@/components/targets/target-fields';
 
@@ -39,7 +39,7 @@ export function PatientTargets({
     mutationFn: (body: TargetsInput) => apiCall(setPatientTargets, { params: { patientId }, body: { targets: body } }),
     onSuccess: (saved) => {
       setValues(valuesFromTargets(saved.targets, unit, language));
-      void queryClient.invalidateQueries({ queryKey: doctorKeys.patient(patientId) });
+      void queryClient.invalidateQueries({ queryKey: professionalKeys.patient(patientId) });
       toast.success(t('targets.saved'));
     },
     onError: (error) => toast.error(errorMessage(error, t)),

@@ -15,7 +15,7 @@ import { Select } from '@/components/ui/Select';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
-import { doctorKeys } from '@/lib/queries/query-keys';
+import { professionalKeys } from '@/lib/queries/query-keys';
 import { useRealtimeTopic } from '@/lib/realtime/RealtimeProvider';
 import { PATIENTS_TOPIC } from '@glucosuivi/domain/realtime/realtime.schemas';
 import { DoctorPage } from './DoctorPage';
@@ -72,7 +72,7 @@ export function TriagePage({ inbox, satisfaction }: { inbox?: ReactNode; satisfa
   const { view, search, setSearch, setFilter, setSort } = useTriageView();
   const q = view.search.trim();
   const list = useQuery({
-    queryKey: doctorKeys.triage(view.filter, view.sort, q),
+    queryKey: professionalKeys.triage(view.filter, view.sort, q),
     queryFn: ({ signal }) => apiCall(triage, { query: { filter: view.filter, sort: view.sort, ...(q ? { q } : {}) }, signal }),
     placeholderData: keepPreviousData,
   });

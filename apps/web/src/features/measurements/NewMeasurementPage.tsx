@@ -14,7 +14,7 @@ import {
   type MeasurementWriteResult,
 } from '@glucosuivi/domain/measurements/measurements.schemas';
 import { toLocalInputValue } from '@/components/charts/glucose-display';
-import { healthKeys, invalidateHealthData, useGlucoseSettings } from '@/lib/queries/patient-data';
+import { patientDataKeys, invalidateHealthData, useGlucoseSettings } from '@/lib/queries/patient-data';
 import { Segmented } from '@/components/charts/Segmented';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -43,7 +43,7 @@ export function NewMeasurementPage() {
   const editId = search.get('edit');
   const settings = useGlucoseSettings();
   const existing = useQuery({
-    queryKey: [...healthKeys.measurements, 'one', editId],
+    queryKey: [...patientDataKeys.measurements, 'one', editId],
     queryFn: ({ signal }) => apiCall(getMeasurement, { params: { id: editId as string }, signal }),
     enabled: Boolean(editId),
   });

@@ -8,7 +8,7 @@ import { presetHintValues } from '@/components/targets/preset-hint';
 import { getProfile, putProfile } from '@glucosuivi/domain/profile/profile.contract';
 import { DIABETES_TYPES, GLUCOSE_DEVICE_KINDS, TREATMENTS, type Profile, type ProfileInput } from '@glucosuivi/domain/profile/profile.schemas';
 import { formatDateTime } from '@/components/charts/glucose-display';
-import { healthKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
+import { patientDataKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
 import { Button } from '@/components/ui/Button';
 import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
@@ -29,7 +29,7 @@ export function ProfilePage({ sharing }: { sharing?: ReactNode }) {
   const { t } = useTranslation('profile');
   useDocumentTitle(t('title'));
   const settings = useGlucoseSettings();
-  const profile = useQuery({ queryKey: healthKeys.profile, queryFn: ({ signal }) => apiCall(getProfile, { signal }) });
+  const profile = useQuery({ queryKey: patientDataKeys.profile, queryFn: ({ signal }) => apiCall(getProfile, { signal }) });
   if (profile.isPending || settings.isPending || profile.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-6">
@@ -171,8 +171,8 @@ function useProfileForm(profile: Profile, unit: GlucoseUnit, language: string) {
   const save = useMutation({
     mutationFn: (body: ProfileInput) => apiCall(putProfile, { body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(healthKeys.profile, saved);
-      void queryClient.invalidateQueries({ queryKey: healthKeys.measurements });
+      queryClient.setQueryData(patientDataKeys.profile, saved);
+      void queryClient.invalidateQueries({ queryKey: patientDataKeys.measurements });
       toast.success(t('saved'));
     },
     onError: (error) => toast.error(errorMessage(error, t)),

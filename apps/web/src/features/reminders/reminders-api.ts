@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQuietHours, getReminderToday, listReminders } from '@glucosuivi/domain/reminders/reminders.contract';
 import { getSettings } from '@glucosuivi/domain/settings/settings.contract';
 import { apiCall } from '@/lib/api-client';
-import { healthKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
+import { patientDataKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
 
 /*
  * The page's queries live under reminderKeys, which the realtime channel marks stale on every
@@ -24,7 +24,7 @@ export function useQuietHours() {
 
 /** The patient's settings (the settings page's own query): zone, push and e-mail switches. */
 export function useUserSettings() {
-  return useQuery({ queryKey: healthKeys.settings, queryFn: ({ signal }) => apiCall(getSettings, { signal }) });
+  return useQuery({ queryKey: patientDataKeys.settings, queryFn: ({ signal }) => apiCall(getSettings, { signal }) });
 }
 
 /** After any change: the list, today's timeline and the quiet hours, and the centre's items. */

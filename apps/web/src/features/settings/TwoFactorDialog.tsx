@@ -117,22 +117,16 @@ function EnableFlow({ onDone }: { onDone: () => void }) {
 
   if (step.name === 'password') {
     return (
-      <form noValidate onSubmit={(event) => void start(event)} className="flex flex-col gap-4">
-        <p>{t('twoFactor.passwordIntro')}</p>
-        <TextField
-          announceError
-          id={`${id}-password`}
-          label={t('twoFactor.password')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={error}
-        />
-        <Button type="submit" disabled={pending}>
-          {t(pending ? 'pending' : 'twoFactor.continue')}
-        </Button>
-      </form>
+      <PasswordStep
+        id={id}
+        intro={t('twoFactor.passwordIntro')}
+        submit={t(pending ? 'pending' : 'twoFactor.continue')}
+        password={password}
+        onPassword={setPassword}
+        error={error}
+        pending={pending}
+        onSubmit={(event) => void start(event)}
+      />
     );
   }
 
@@ -230,20 +224,46 @@ function DisableFlow({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <p>{t('twoFactor.disableIntro')}</p>
+    <PasswordStep
+      id={id}
+      intro={t('twoFactor.disableIntro')}
+      submit={t(pending ? 'pending' : 'twoFactor.disableSubmit')}
+      password={password}
+      onPassword={setPassword}
+      error={error}
+      pending={pending}
+      onSubmit={(event) => void submit(event)}
+    />
+  );
+}
+
+/** The password asked before turning the second factor on or off (the field `${id}-password`, focused on an error). */
+function PasswordStep(props: {
+  id: string;
+  intro: string;
+  submit: string;
+  password: string;
+  onPassword: (password: string) => void;
+  error: string | null;
+  pending: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { t } = useSettingsT();
+  return (
+    <form noValidate onSubmit={props.onSubmit} className="flex flex-col gap-4">
+      <p>{props.intro}</p>
       <TextField
         announceError
-        id={`${id}-password`}
+        id={`${props.id}-password`}
         label={t('twoFactor.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={error}
+        value={props.password}
+        onChange={(event) => props.onPassword(event.target.value)}
+        error={props.error}
       />
-      <Button type="submit" disabled={pending}>
-        {t(pending ? 'pending' : 'twoFactor.disableSubmit')}
+      <Button type="submit" disabled={props.pending}>
+        {props.submit}
       </Button>
     </form>
   );

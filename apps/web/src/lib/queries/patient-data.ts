@@ -2,16 +2,16 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getSettings } from '@glucosuivi/domain/settings/settings.contract';
 import { apiCall } from '@/lib/api-client';
 import { unitOfSetting } from '@/components/charts/glucose-display';
-import { adviceKeys, healthKeys } from './query-keys';
+import { adviceKeys, patientDataKeys } from './query-keys';
 
-export { healthKeys };
+export { patientDataKeys };
 
 /** After a measurement is written or deleted: everything computed from measurements is stale. */
 export function invalidateHealthData(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: healthKeys.measurements }),
-    queryClient.invalidateQueries({ queryKey: healthKeys.alerts }),
-    queryClient.invalidateQueries({ queryKey: healthKeys.reports }),
+    queryClient.invalidateQueries({ queryKey: patientDataKeys.measurements }),
+    queryClient.invalidateQueries({ queryKey: patientDataKeys.alerts }),
+    queryClient.invalidateQueries({ queryKey: patientDataKeys.reports }),
     queryClient.invalidateQueries({ queryKey: adviceKeys.all }),
   ]);
 }
@@ -19,7 +19,7 @@ export function invalidateHealthData(queryClient: QueryClient): Promise<unknown>
 /** The patient's glucose unit and time zone (GET /api/settings), with the defaults until known. */
 export function useGlucoseSettings() {
   const query = useQuery({
-    queryKey: healthKeys.settings,
+    queryKey: patientDataKeys.settings,
     queryFn: ({ signal }) => apiCall(getSettings, { signal }),
   });
   return {

@@ -5,7 +5,7 @@
  */
 
 /** The patient's own data. `['settings']` is the settings page's own key, so a unit changed there shows everywhere at once. */
-export const healthKeys = {
+export const patientDataKeys = {
   settings: ['settings'] as const,
   measurements: ['measurements'] as const,
   alerts: ['alerts'] as const,
@@ -15,7 +15,7 @@ export const healthKeys = {
 
 /**
  * The patient's own advice, per period (14, 30 or 90 days). A professional's view of a patient's
- * advice lives under `doctorKeys.patient(id)`, so what changes that page changes it too.
+ * advice lives under `professionalKeys.patient(id)`, so what changes that page changes it too.
  */
 export const adviceKeys = {
   all: ['advice'] as const,
@@ -23,7 +23,7 @@ export const adviceKeys = {
 };
 
 /** The professional's pages; a change under one patient invalidates that patient only. */
-export const doctorKeys = {
+export const professionalKeys = {
   all: ['doctor'] as const,
   triageAll: ['doctor', 'triage'] as const,
   triage: (filter: string, sort: string, q: string) =>

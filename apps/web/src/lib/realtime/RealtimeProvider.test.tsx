@@ -55,6 +55,8 @@ function setup(children: ReactNode = null, userId: string | null = 'u1') {
   const options = {
     WebSocket: FakeWebSocket,
     timers: clock.timers,
+    // No jitter drawn: the reconnect waits its nominal step.
+    random: () => 0.5,
     url: 'ws://app.test/api/realtime',
   };
   const tree = (id: string | null, content: ReactNode) => (

@@ -35,6 +35,8 @@ function start(options: Partial<RealtimeClientOptions> = {}) {
     onFirstConnection: () => void calls.firstConnection++,
     onStatus: (status) => void calls.statuses.push(status),
     onSessionEnded: () => void calls.sessionEnded++,
+    // The middle of the jitter range: the nominal steps of SPEC §9.
+    random: () => 0.5,
     ...options,
   });
   client.start();
@@ -120,6 +122,16 @@ describe('realtime client', () => {
     FakeWebSocket.last().drop();
     expectReconnectAfter(1_000).drop();
     expectReconnectAfter(2_000);
+  });
+
+  it('spreads each reconnect delay by up to 20 % around its step, so tabs do not come back in lockstep', () => {
+    let draw = 0;
+    start({ random: () => draw });
+    FakeWebSocket.last().drop();
+    const second = expectReconnectAfter(800);
+    draw = 0.999_999;
+    second.drop();
+    expectReconnectAfter(2_400);
   });
 
   it('closes a connection that heard nothing for HEARTBEAT_TIMEOUT_MS and opens another', () => {

@@ -50,6 +50,8 @@ export interface RealtimeClientOptions {
    */
   onSessionEnded?: () => void;
   onStatus?: (status: RealtimeStatus) => void;
+  /** Draws each reconnect delay's jitter (Math.random; tests pass a fixed one). */
+  random?: () => number;
 }
 
 export interface RealtimeClient {
@@ -156,7 +158,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     if (stopped) return;
     lostOnce = true;
     setStatus('reconnecting');
-    const delay = reconnectDelay(attempt);
+    const delay = reconnectDelay(attempt, options.random);
     attempt += 1;
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;

@@ -10,7 +10,7 @@ import { invalidateAllRealtime, invalidateForEvent } from './realtime-invalidati
 
 /** What a test may replace: the socket, the timers, the address. */
 export type RealtimeConnectionOptions = Partial<
-  Pick<RealtimeClientOptions, 'WebSocket' | 'timers' | 'url' | 'onStatus'>
+  Pick<RealtimeClientOptions, 'WebSocket' | 'timers' | 'url' | 'onStatus' | 'random'>
 >;
 
 /**
@@ -28,6 +28,7 @@ export function connectRealtime(
     ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
     ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+    ...(options.random ? { random: options.random } : {}),
     onEvent: (event) => void invalidateForEvent(queryClient, event),
     onCatchUp: () => void invalidateAllRealtime(queryClient),
     onReconnected: () => void invalidateAllRealtime(queryClient),

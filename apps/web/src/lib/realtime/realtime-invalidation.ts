@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { DomainEvent, DomainEventOf, DomainEventType } from '@glucosuivi/domain/shared/events';
-import { adviceKeys, appointmentKeys, careTeamKeys, doctorKeys, healthKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
+import { adviceKeys, appointmentKeys, careTeamKeys, professionalKeys, patientDataKeys, notificationKeys, reminderKeys } from '@/lib/queries/query-keys';
 import { messageKeys } from '@/lib/queries/message-keys';
 import { sessionQueryKey } from '@/lib/session';
 
@@ -10,13 +10,13 @@ import { sessionQueryKey } from '@/lib/session';
  * among them: its fetch reads any failure as "signed out", too costly a mistake for a refresh.
  */
 export const REALTIME_KEYS: readonly QueryKey[] = [
-  healthKeys.settings,
-  healthKeys.measurements,
-  healthKeys.alerts,
-  healthKeys.reports,
-  healthKeys.profile,
+  patientDataKeys.settings,
+  patientDataKeys.measurements,
+  patientDataKeys.alerts,
+  patientDataKeys.reports,
+  patientDataKeys.profile,
   adviceKeys.all,
-  doctorKeys.all,
+  professionalKeys.all,
   careTeamKeys.all,
   messageKeys.all,
   reminderKeys.all,
@@ -29,21 +29,21 @@ export const REALTIME_KEYS: readonly QueryKey[] = [
  * results and blood pressure are its inputs), and the professional's list and page of them.
  */
 const measurementKeys = (patientId: string): QueryKey[] => [
-  healthKeys.measurements,
+  patientDataKeys.measurements,
   adviceKeys.all,
-  healthKeys.alerts,
-  healthKeys.reports,
-  doctorKeys.patient(patientId),
-  doctorKeys.triageAll,
+  patientDataKeys.alerts,
+  patientDataKeys.reports,
+  professionalKeys.patient(patientId),
+  professionalKeys.triageAll,
 ];
 
 const alertKeys = (patientId: string): QueryKey[] => [
-  healthKeys.alerts,
+  patientDataKeys.alerts,
   // The dashboard's summary counts the open alerts; the weekly report counts them too.
-  [...healthKeys.measurements, 'summary'],
-  healthKeys.reports,
-  doctorKeys.patient(patientId),
-  doctorKeys.triageAll,
+  [...patientDataKeys.measurements, 'summary'],
+  patientDataKeys.reports,
+  professionalKeys.patient(patientId),
+  professionalKeys.triageAll,
 ];
 
 /**
@@ -61,25 +61,25 @@ export const EVENT_KEYS: {
   'measurement.deleted': (e) => measurementKeys(e.patientId),
   // Targets shape the summary's checks, the advice thresholds, the report and the profile form; the triage list uses the standard range.
   'targets.changed': (e) => [
-    healthKeys.measurements,
+    patientDataKeys.measurements,
     adviceKeys.all,
-    healthKeys.reports,
-    healthKeys.profile,
-    doctorKeys.patient(e.patientId),
+    patientDataKeys.reports,
+    patientDataKeys.profile,
+    professionalKeys.patient(e.patientId),
   ],
   // The name and age show on the professional's list and page.
   'profile.changed': (e) => [
-    healthKeys.profile,
-    doctorKeys.patient(e.patientId),
-    doctorKeys.triageAll,
+    patientDataKeys.profile,
+    professionalKeys.patient(e.patientId),
+    professionalKeys.triageAll,
   ],
   // Language, unit or time zone shape every answer; the language also comes with the session.
   'settings.changed': () => [...REALTIME_KEYS, sessionQueryKey],
   // A link made, changed or revoked: the sharing sections, the professional's list and what their patient page may show.
   'care-link.changed': (e) => [
     careTeamKeys.all,
-    doctorKeys.triageAll,
-    doctorKeys.patient(e.patientId),
+    professionalKeys.triageAll,
+    professionalKeys.patient(e.patientId),
   ],
   'alert.raised': (e) => alertKeys(e.patientId),
   'alert.status-changed': (e) => alertKeys(e.patientId),
