@@ -6,6 +6,7 @@ import {
   glucoseSeriesQuerySchema,
   glucoseSeriesResponseSchema,
   listMeasurementsQuerySchema,
+  createMeasurementBodySchema,
   measurementIdParamsSchema,
   measurementInputSchema,
   measurementPageSchema,
@@ -20,10 +21,11 @@ import {
 export const createMeasurement = defineEndpoint({
   method: 'POST',
   path: '/api/measurements',
-  summary: 'Records one measurement or event, in the unit the patient typed; raises alerts in the same transaction',
+  summary:
+    'Records one measurement or event, in the unit the patient typed; raises alerts in the same transaction. With a clientKey, a create sent again answers the entry stored the first time',
   tags: ['measurements'],
   access: 'user',
-  body: measurementInputSchema,
+  body: createMeasurementBodySchema,
   status: 201,
   response: measurementWriteResultSchema,
   errors: ['forbidden'],
