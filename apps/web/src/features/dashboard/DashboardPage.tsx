@@ -19,6 +19,7 @@ import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
+import { PendingEntries } from '@/lib/offline/PendingEntries';
 import { BROWSER_ONLY } from '@/lib/query-client';
 import { healthKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
 import { renderNow } from '@/lib/render-clock';
@@ -134,6 +135,7 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
         </Link>
       </div>
       {actions}
+      <PendingEntries />
       {children}
     </div>
   );
