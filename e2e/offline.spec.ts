@@ -1,9 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ORIGIN, signUpPatient, storedMeasurements } from './support/health-api';
+import { ORIGIN, PASSWORD, signUpPatient, storedMeasurements } from './support/health-api';
 import { axe } from './support/axe';
+import { freePort } from './support/ports';
+
+const SERVER = join(import.meta.dirname, '../apps/server/dist/main.js');
 
 // Issue 37: installable, and usable offline. A patient's phone (390×844) in Debian's Chromium.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -203,4 +208,113 @@ test('sign-out with entries waiting leaves neither the queue nor personal answer
   expect(urls.length).toBeGreaterThan(0);
   expect(urls.filter((path) => !(path.startsWith('/assets/') || ['/index.html', '/theme-init.js', '/boot.js', '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'].includes(path)))).toEqual([]);
   await page.unroute('**/api/measurements');
+});
+
+/** The stylesheets the page uses (paths). */
+const stylesheets = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => new URL(link.href).pathname));
+
+/** The production server on a port and data folder of its own, serving the web build in `webDist`; resolves when healthy. */
+async function startServer(port: number, dataDir: string, webDist: string, output: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SERVER], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SEED_DEMO: 'false', WEB_DIST: webDist },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready: ${output.join('')}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * What a deploy of a new build changes in the served folder, done to a copy of this build: its
+ * stylesheet under a new hashed name (index.html names it), and the service worker with that
+ * build's id, as the build writes them (precompressed copies included).
+ */
+function deployNextBuild(webDist: string): { stylesheet: string; buildId: string } {
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const current = /\/assets\/([^"]+\.css)/.exec(html)?.[1];
+  if (!current) throw new Error('no stylesheet in index.html');
+  const next = current.replace(/\.css$/, '-next.css');
+  copyFileSync(join(webDist, 'assets', current), join(webDist, 'assets', next));
+  const worker = readFileSync(join(webDist, 'sw.js'), 'utf8');
+  const previousId = /var BUILD_ID = '([^']+)'/.exec(worker)?.[1];
+  if (!previousId) throw new Error('no build id in sw.js');
+  const buildId = `${previousId.slice(0, 8)}nextbild`;
+  const files: [string, string][] = [
+    ['index.html', html.replaceAll(`/assets/${current}`, `/assets/${next}`)],
+    ['sw.js', worker.replace(`var BUILD_ID = '${previousId}'`, `var BUILD_ID = '${buildId}'`)],
+  ];
+  for (const [name, content] of files) {
+    writeFileSync(join(webDist, name), content);
+    writeFileSync(join(webDist, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(join(webDist, `${name}.gz`), gzipSync(content));
+  }
+  return { stylesheet: `/assets/${next}`, buildId };
+}
+
+test('a new build deployed while a tab is open: the prompt appears, and after reload the new files serve', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const scratch = mkdtempSync(join(tmpdir(), 'glucosuivi-deploy-'));
+  const dataDir = join(scratch, 'data');
+  const webDist = join(scratch, 'web');
+  cpSync(join(import.meta.dirname, '../apps/web/dist'), webDist, { recursive: true });
+  const output: string[] = [];
+  let server = await startServer(port, dataDir, webDist, output);
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  try {
+    const page = await context.newPage();
+    const signUp = await page.request.post('/api/accounts/sign-up', {
+      headers: { Origin: base },
+      data: { email: `deploy-${Date.now()}@example.test`, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Inès', role: 'patient', language: 'fr' },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto('/new-measurement');
+    await expect(h1(page)).toHaveText('Nouvelle mesure');
+    await controlledByWorker(page);
+    const before = await stylesheets(page);
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+
+    // The deploy: the server restarts on the new build, the tab stays open.
+    await stopServer(server);
+    const next = deployNextBuild(webDist);
+    server = await startServer(port, dataDir, webDist, output);
+    // The browser checks the worker when the tab comes back or every 30 minutes: asked now.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toContainText('Nouvelle version disponible', { timeout: 20_000 });
+    expect(await stylesheets(page)).toEqual(before);
+
+    await prompt.getByRole('button', { name: 'Recharger' }).click();
+    await expect.poll(() => stylesheets(page), { timeout: 20_000 }).toEqual([next.stylesheet]);
+    await expect(h1(page)).toHaveText('Nouvelle mesure');
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    // The new worker controls the tab, and only the new build's files are kept.
+    expect(await page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining([`glucosuivi-app-${next.buildId}`]));
+    expect((await page.evaluate(() => caches.keys())).filter((name) => name.startsWith('glucosuivi-app-'))).toEqual([`glucosuivi-app-${next.buildId}`]);
+    const kept = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), `glucosuivi-app-${next.buildId}`);
+    expect(kept).toContain(next.stylesheet);
+  } finally {
+    await context.close();
+    await stopServer(server);
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });
