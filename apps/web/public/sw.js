@@ -111,7 +111,7 @@ function assetResponse(request) {
     return cache.match(request).then(function (hit) {
       if (hit) return hit;
       return fetch(request).then(function (response) {
-        if (response.ok && response.type === 'basic') cache.put(request, response.clone());
+        if (response.ok) cache.put(request, response.clone());
         return response;
       });
     });
