@@ -15,10 +15,16 @@ import { browserQueue, sendWaiting } from './sync';
 const SAVE_DELAY_MS = 1_000;
 
 let sending: Promise<unknown> | null = null;
+/** The queue changed while a run was sending: one more run once it ends (an entry added meanwhile). */
+let sendAgain = false;
 
 /** Sends this account's waiting entries, one run at a time per tab (the server keeps each entry once anyway). */
 function sendOnce(userId: string, queryClient: QueryClient, t: (key: string, options: { count: number }) => string): void {
-  if (sending || !queueSupported()) return;
+  if (!queueSupported()) return;
+  if (sending) {
+    sendAgain = true;
+    return;
+  }
   sending = sendWaiting(browserQueue(userId))
     .then((result) => {
       if (result.sent > 0) {
@@ -30,6 +36,10 @@ function sendOnce(userId: string, queryClient: QueryClient, t: (key: string, opt
     .catch(() => undefined)
     .finally(() => {
       sending = null;
+      if (sendAgain) {
+        sendAgain = false;
+        sendOnce(userId, queryClient, t);
+      }
     });
 }
 
