@@ -169,7 +169,7 @@ test('/api-docs lists the real endpoints and filters them', async ({ page }) => 
 test('the help center search filters the questions', async ({ page }) => {
   await page.goto('/help-center');
   const questions = page.locator('details');
-  await expect(questions).toHaveCount(12);
+  await expect(questions).toHaveCount(14);
   await page.getByLabel("Rechercher dans l'aide").fill('hba1c laboratoire');
   await expect(questions).toHaveCount(1);
   await expect(questions.first()).toContainText('HbA1c');

@@ -1,12 +1,43 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 // With its extension (.js for the .ts file), as Vite's native config loader will require.
 import { passwordWordsPlugin } from './src/features/auth/password-words.plugin.js';
 
+/**
+ * Writes the build's id into the copied service worker (public/sw.js): a hash of the built files'
+ * names (hashed by content) and of the files of the shell that keep their name, so any change
+ * of the app changes the worker's bytes, which is how browsers learn of a new version.
+ */
+function serviceWorkerBuildId(): Plugin {
+  const placeholder = '__GLUCOSUIVI_BUILD_ID__';
+  return {
+    name: 'glucosuivi-sw-build-id',
+    apply: 'build',
+    closeBundle() {
+      const dist = fileURLToPath(new URL('./dist', import.meta.url));
+      const worker = join(dist, 'sw.js');
+      let source: string;
+      try {
+        source = readFileSync(worker, 'utf8');
+      } catch {
+        return; // the SSR build copies no public files
+      }
+      const hash = createHash('sha256');
+      for (const name of readdirSync(join(dist, 'assets')).sort()) hash.update(`${name}\n`);
+      for (const name of ['index.html', 'theme-init.js', 'boot.js', 'manifest.webmanifest']) hash.update(readFileSync(join(dist, name)));
+      hash.update(source);
+      writeFileSync(worker, source.replace(placeholder, hash.digest('hex').slice(0, 16)));
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), passwordWordsPlugin()],
+  plugins: [react(), tailwindcss(), passwordWordsPlugin(), serviceWorkerBuildId()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   base: '/',
   // The prerendered pages' year, so that hydrating them later never mismatches (lib/current-year.ts).

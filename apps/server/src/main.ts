@@ -26,7 +26,7 @@ import { createWebPushSender } from './platform/push/web-push-sender';
 // Works both from the bundle (apps/server/dist/main.js) and from source (apps/server/src/main.ts).
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const migrationsFolder = resolve(serverRoot, 'drizzle');
-const webDist = resolve(serverRoot, '../web/dist');
+const defaultWebDist = resolve(serverRoot, '../web/dist');
 // The web build's app for rendering signed-in pages (scripts/prerender.mjs), run by this worker.
 const pageRenderWorker = existsSync(resolve(serverRoot, '../web/dist-ssr/prerender.js')) ? resolve(serverRoot, '../web/ssr/page-render-worker.mjs') : undefined;
 // Made by the build (scripts/pglite-template.mjs): a migrated embedded database to copy.
@@ -82,7 +82,7 @@ async function main() {
     clock: systemClock,
     migrationsFolder,
     version,
-    webDist,
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : defaultWebDist,
     pageRenderWorker,
     pageRenderTimeoutMs: env.PAGE_RENDER_TIMEOUT_MS,
     logger: loggerOptions(env.LOG_LEVEL, env.LOG_PRETTY ?? env.NODE_ENV === 'development'),

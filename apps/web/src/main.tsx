@@ -10,6 +10,8 @@ import { applyPageState, takePageState } from '@/app/page-state';
 import { PRERENDERED_PAGES, SERVER_RENDERED_PAGES } from '@/app/rendered-pages';
 import { i18nReady, initialLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { applyLastDashboard, loadLastDashboard } from '@/lib/offline/last-dashboard';
+import { isOnline, startOnlineTracking } from '@/lib/offline/online-state';
 import { fixRenderNow } from '@/lib/render-clock';
 import './index.css';
 
@@ -64,6 +66,21 @@ function handOverOnceHydrated(root: HTMLElement): void {
 
 /** Created here, not in Providers: a server-rendered page's answers go in before the first render. */
 const queryClient = createQueryClient();
+startOnlineTracking();
+
+/**
+ * Opened without a connection (the service worker's shell): the last dashboard's answers kept
+ * on this device go in before the first render, with the moment they date from as "now" (the
+ * chart's window is keyed by it), so the page shows what it showed then.
+ */
+async function applyKeptAnswersOffline(): Promise<void> {
+  if (isOnline()) return;
+  const kept = await loadLastDashboard();
+  if (!kept) return;
+  applyLastDashboard(queryClient, kept);
+  fixRenderNow(kept.dataAt);
+  void afterFirstPageCommit().then(() => fixRenderNow(undefined));
+}
 
 function app(hydratingPrerenderedPage: boolean) {
   return (
@@ -75,10 +92,16 @@ function app(hydratingPrerenderedPage: boolean) {
   );
 }
 
+async function prepareFirstRender(root: HTMLElement): Promise<boolean> {
+  const hydrate = await canHydratePrerenderedPage(root);
+  if (!hydrate) await applyKeptAnswersOffline();
+  return hydrate;
+}
+
 // In a transition, hydration or the first render yields to the browser every few milliseconds
 // instead of blocking the main thread for the whole tree (Lighthouse's total blocking time on a
 // phone); the prerendered page stays on screen meanwhile.
-void Promise.all([i18nReady(), canHydratePrerenderedPage(container)]).then(([, hydrate]) => {
+void Promise.all([i18nReady(), prepareFirstRender(container)]).then(([, hydrate]) => {
   startTransition(() => {
     if (hydrate) {
       hydrateRoot(container, app(true));

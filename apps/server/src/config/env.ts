@@ -42,6 +42,11 @@ export const envSchema = z.object({
    */
   AUTH_SECRET_ROTATE: booleanString.default(false),
   SEED_DEMO: booleanString.default(true),
+  /**
+   * The built web app to serve, when not the one beside the server (apps/web/dist): a build
+   * deployed elsewhere; the offline journey serves a copy it replaces to act a deploy.
+   */
+  WEB_DIST: z.string().trim().min(1).optional(),
   /** Sign-ups allowed per address and hour (raised by the browser tests, which sign up a lot). */
   AUTH_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /**

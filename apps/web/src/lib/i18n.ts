@@ -6,7 +6,7 @@ export const LANGUAGES = ['fr', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';
 export const LANGUAGE_STORAGE_KEY = 'glucosuivi-lang';
-export const NAMESPACES = ['common', 'a11y', 'landing', 'auth', 'pages', 'notFound', 'errors', 'dashboard', 'measurements', 'alerts', 'reports', 'profile', 'info', 'support', 'doctor', 'careTeam', 'messages', 'reminders', 'cgmConnection', 'appointments', 'advice', 'department', 'resources', 'subscription', 'adminOps', 'admin', 'community'] as const;
+export const NAMESPACES = ['common', 'a11y', 'landing', 'auth', 'pages', 'notFound', 'errors', 'dashboard', 'measurements', 'alerts', 'reports', 'profile', 'info', 'support', 'doctor', 'careTeam', 'messages', 'reminders', 'cgmConnection', 'appointments', 'advice', 'department', 'resources', 'subscription', 'adminOps', 'admin', 'community', 'offline'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isLanguage(value: unknown): value is Language {

@@ -7,6 +7,7 @@ import {
   type SessionUser,
   type SessionView,
 } from '@glucosuivi/domain/accounts/accounts.schemas';
+import { clearOfflineData } from './offline/clear';
 
 export type { SessionUser, SessionView };
 export type UserType = SessionUser['userType'];
@@ -112,10 +113,12 @@ export function useSession() {
 }
 
 /**
- * After sign-out (or an ended session): the session becomes "no user" for every observer and
- * nothing else of that user stays in memory.
+ * After sign-out (or an ended session, or a deleted account): the session becomes "no user" for
+ * every observer and nothing else of that user stays in memory, nor on the device.
  */
 export function clearSessionData(queryClient: QueryClient): void {
+  // What was kept for offline use (entries waiting to be sent, the last dashboard) goes too.
+  void clearOfflineData();
   queryClient.setQueryData(signedOutQueryKey, Date.now());
   setSessionUser(queryClient, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../shared/contract';
-import { glucoseBatchResultSchema, glucoseBatchSchema, listMeasurementsQuerySchema, measurementIdParamsSchema, measurementInputSchema, measurementPageSchema, measurementRecordSchema, measurementWriteResultSchema } from './measurements.schemas';
+import {
+  createMeasurementBodySchema,
+  glucoseBatchResultSchema,
+  glucoseBatchSchema,
+  listMeasurementsQuerySchema,
+  measurementIdParamsSchema,
+  measurementInputSchema,
+  measurementPageSchema,
+  measurementRecordSchema,
+  measurementWriteResultSchema,
+} from './measurements.schemas';
 import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, summaryQuerySchema, summarySchema } from './summary.schemas';
 
 // Patient-only endpoints on the patient's own data; another patient's id answers 404, never 403.
@@ -8,10 +18,11 @@ import { glucoseSeriesQuerySchema, glucoseSeriesResponseSchema, summaryQuerySche
 export const createMeasurement = defineEndpoint({
   method: 'POST',
   path: '/api/measurements',
-  summary: 'Records one measurement or event, in the unit the patient typed; raises alerts in the same transaction',
+  summary:
+    'Records one measurement or event, in the unit the patient typed; raises alerts in the same transaction. With a clientKey, a create sent again answers the entry stored the first time',
   tags: ['measurements'],
   access: 'user',
-  body: measurementInputSchema,
+  body: createMeasurementBodySchema,
   status: 201,
   response: measurementWriteResultSchema,
   errors: ['forbidden'],

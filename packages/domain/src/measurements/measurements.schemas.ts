@@ -212,6 +212,26 @@ export const measurementInputSchema = z.discriminatedUnion('kind', [
   eventInputSchema,
 ]);
 export type MeasurementInput = z.infer<typeof measurementInputSchema>;
+
+/**
+ * A create's idempotency key, made by the browser once per entry (the offline queue keeps it with
+ * the entry): the server stores it with the patient, and a create sent again with the same key
+ * answers the entry stored the first time, never a second one. A retry after a lost answer is
+ * then harmless.
+ */
+export const clientKeySchema = z.uuid();
+const clientKeyField = { clientKey: clientKeySchema.optional() };
+
+/** Body of create: an entry and, optionally, its idempotency key (an update has none: it names its entry). */
+export const createMeasurementBodySchema = z.discriminatedUnion('kind', [
+  glucoseInputSchema.safeExtend(clientKeyField),
+  hba1cInputSchema.safeExtend(clientKeyField),
+  lipidsInputSchema.safeExtend(clientKeyField),
+  bloodPressureInputSchema.safeExtend(clientKeyField),
+  weightInputSchema.safeExtend(clientKeyField),
+  eventInputSchema.safeExtend(clientKeyField),
+]);
+export type CreateMeasurementBody = z.infer<typeof createMeasurementBodySchema>;
 export type GlucoseInput = z.infer<typeof glucoseInputSchema>;
 
 // --- What the API returns: canonical units, plus the unit the value was entered in. ---

@@ -6,6 +6,7 @@ import {
   DEVICE_GLUCOSE_SOURCES,
   measuredAtIsAcceptable,
   type GlucoseBatch,
+  type CreateMeasurementBody,
   type GlucoseBatchResult,
   type MeasurementInput,
   type MeasurementKind,
@@ -35,6 +36,7 @@ import {
   type HealthWrite,
 } from './measurements.repository';
 import { insertGlucoseIgnoringDuplicates, insertNewGlucose } from './glucose-batch.repository';
+import { claimClientKey, findKeyedMeasurementId } from './measurement-keys.repository';
 
 /**
  * Entering measurements: one record created, read, replaced or deleted, and device batches; each
@@ -160,17 +162,40 @@ async function findAny(tx: Tx, patientId: string, id: string): Promise<Measureme
   return (await findGlucose(tx, patientId, id)) ?? (await findHealth(tx, patientId, id));
 }
 
-export async function createMeasurement(deps: MeasurementsDeps, actor: Actor | null, input: MeasurementInput): Promise<MeasurementWriteResult> {
+/** Thrown inside a create's transaction to undo it: its key was claimed meanwhile by the same create sent twice. */
+class KeyTakenMeanwhile extends Error {}
+
+/**
+ * Creates an entry. With a `clientKey` (the browser's idempotency key of this entry), a key this
+ * patient already sent answers the entry it made (no second entry, no alert or event again): the
+ * offline queue may send an entry whose first answer was lost. Two sends of one key at the same
+ * moment: the second waits on the key's primary key, finds it taken, undoes its own entry and
+ * answers the first one's.
+ */
+export async function createMeasurement(deps: MeasurementsDeps, actor: Actor | null, body: CreateMeasurementBody): Promise<MeasurementWriteResult> {
   const patient = requirePatient(actor);
+  const { clientKey, ...input } = body;
+  if (clientKey) {
+    const stored = await storedForKey(deps, patient, clientKey);
+    if (stored) return stored;
+  }
   const now = deps.clock.now();
   assertNotInFuture(input.measuredAt, now);
   const write = toWrite(input, now);
-  const result = await deps.database.asActor(patient, async (tx) => {
-    const measurement =
-      write.table === 'glucose' ? await insertGlucose(tx, patient.userId, write.values) : await insertHealth(tx, patient.userId, write.values);
-    const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
-    return { measurement, alerts };
-  });
+  let result: MeasurementWriteResult;
+  try {
+    result = await deps.database.asActor(patient, async (tx) => {
+      const measurement =
+        write.table === 'glucose' ? await insertGlucose(tx, patient.userId, write.values) : await insertHealth(tx, patient.userId, write.values);
+      if (clientKey && !(await claimClientKey(tx, patient.userId, clientKey, measurement.id))) throw new KeyTakenMeanwhile();
+      const alerts = await raiseAlerts(tx, patient.userId, alertCandidatesFor(measurement, now), now);
+      return { measurement, alerts };
+    });
+  } catch (error) {
+    const stored = error instanceof KeyTakenMeanwhile && clientKey ? await storedForKey(deps, patient, clientKey) : undefined;
+    if (stored) return stored;
+    throw error;
+  }
   await publishWrite(
     deps.events,
     { type: 'measurement.recorded', patientId: patient.userId, measurementId: result.measurement.id, kinds: [result.measurement.kind], count: 1 },
@@ -178,6 +203,16 @@ export async function createMeasurement(deps: MeasurementsDeps, actor: Actor | n
     result.alerts,
   );
   return result;
+}
+
+/** The entry a key made, as its create answered (its alerts were shown then); a key whose entry was deleted since is a conflict. */
+async function storedForKey(deps: MeasurementsDeps, patient: Actor, clientKey: string): Promise<MeasurementWriteResult | undefined> {
+  const measurement = await deps.database.asActor(patient, async (tx) => {
+    const id = await findKeyedMeasurementId(tx, patient.userId, clientKey);
+    return id === undefined ? undefined : ((await findAny(tx, patient.userId, id)) ?? null);
+  });
+  if (measurement === null) throw new AppError('conflict', 'The entry sent with this key was deleted since');
+  return measurement ? { measurement, alerts: [] } : undefined;
 }
 
 export async function getMeasurement(deps: MeasurementsDeps, actor: Actor | null, id: string): Promise<MeasurementRecord> {

@@ -6,7 +6,7 @@ import { alerts } from '../alerts/alerts.tables';
 import { patientProfiles } from '../profile/profile.tables';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { PG, pgError } from '../../platform/db/pg-error';
-import { glucoseReadings, healthMeasurements } from './measurements.tables';
+import { glucoseReadings, healthMeasurements, measurementClientKeys } from './measurements.tables';
 
 async function failure(promise: Promise<unknown>) {
   try {
@@ -23,6 +23,12 @@ const rowsFor = (patientId: string) => ({
   health_measurements: { table: healthMeasurements, row: { patientId, measuredAt: at, kind: 'weight', weightKg: 70 }, column: healthMeasurements.patientId, change: { note: 'changed' } },
   alerts: { table: alerts, row: { patientId, kind: 'hypo', origin: 'reading', dedupKey: `k-${patientId}`, occurredAt: at }, column: alerts.patientId, change: { status: 'resolved' } },
   patient_profiles: { table: patientProfiles, row: { patientId, targets: TARGET_PRESET_VALUES.standard }, column: patientProfiles.patientId, change: { heightCm: 170 } },
+  measurement_client_keys: {
+    table: measurementClientKeys,
+    row: { patientId, clientKey: '00000000-0000-4000-8000-00000000c0de', measurementId: '00000000-0000-4000-8000-000000000001' },
+    column: measurementClientKeys.patientId,
+    change: { measurementId: '00000000-0000-4000-8000-000000000002' },
+  },
 });
 
 // Direct SQL as the request role, on the engine of this run (PGlite, or PostgreSQL with DATABASE_URL):
@@ -41,7 +47,7 @@ describe(`row-level security of the health tables (${process.env.DATABASE_URL ? 
   });
   afterAll(async () => database?.destroy());
 
-  for (const name of ['glucose_readings', 'health_measurements', 'alerts', 'patient_profiles'] as const) {
+  for (const name of ['glucose_readings', 'health_measurements', 'alerts', 'patient_profiles', 'measurement_client_keys'] as const) {
     describe(name, () => {
       it('lets the patient insert, read, update and delete their own rows', async () => {
         const { table, row, column, change } = rowsFor(alice.userId)[name];
@@ -85,15 +91,16 @@ describe(`row-level security of the health tables (${process.env.DATABASE_URL ? 
     });
   }
 
-  it('keeps RLS enabled on the four tables', async () => {
+  it('keeps RLS enabled on the five tables', async () => {
     const result = await database.db.execute(
-      sql`select relname, relrowsecurity from pg_class where relname in ('glucose_readings', 'health_measurements', 'alerts', 'patient_profiles') order by relname`,
+      sql`select relname, relrowsecurity from pg_class where relname in ('glucose_readings', 'health_measurements', 'alerts', 'patient_profiles', 'measurement_client_keys') order by relname`,
     );
     const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { relname: string; relrowsecurity: boolean }[];
     expect(rows.map((r) => [r.relname, r.relrowsecurity])).toEqual([
       ['alerts', true],
       ['glucose_readings', true],
       ['health_measurements', true],
+      ['measurement_client_keys', true],
       ['patient_profiles', true],
     ]);
   });

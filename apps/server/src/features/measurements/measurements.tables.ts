@@ -108,3 +108,26 @@ export const healthMeasurements = pgTable(
     pgPolicy('health_measurements_patient_own', { for: 'all', to: appUser, using: ownPatient, withCheck: ownPatient }),
   ],
 ).enableRLS();
+
+/**
+ * Idempotency keys of creates (the browser's offline queue sends one per entry): the entry a key
+ * first made, so that the same create sent again answers that entry instead of storing another.
+ * Its own table rather than a column of each measurement table: one key covers both tables, and
+ * its primary key starts with patient_id, as every unique key of a table distributed by patient
+ * must (a unique (client_key) alone could not be enforced across shards). No foreign key to the
+ * entry (it lives in one of two tables): an entry deleted since leaves its key, so a late replay
+ * cannot bring it back.
+ */
+export const measurementClientKeys = pgTable(
+  'measurement_client_keys',
+  {
+    patientId: userIdColumn(),
+    clientKey: uuid().notNull(),
+    measurementId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'measurement_client_keys_pkey', columns: [t.patientId, t.clientKey] }),
+    pgPolicy('measurement_client_keys_patient_own', { for: 'all', to: appUser, using: ownPatient, withCheck: ownPatient }),
+  ],
+).enableRLS();

@@ -20,6 +20,7 @@ import { LoadingScreen } from '@/components/ui/LoadingScreen';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/errors';
+import { PendingEntries } from '@/lib/offline/PendingEntries';
 import { BROWSER_ONLY } from '@/lib/query-client';
 import { patientDataKeys, useGlucoseSettings } from '@/lib/queries/patient-data';
 import { renderNow } from '@/lib/render-clock';
@@ -137,6 +138,7 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
         </Link>
       </div>
       {actions}
+      <PendingEntries />
       {children}
     </div>
   );

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { createMeasurement, getMeasurement, updateMeasurement } from '@glucosuivi/domain/measurements/measurements.contract';
+import { getMeasurement, updateMeasurement } from '@glucosuivi/domain/measurements/measurements.contract';
 import {
   MEASUREMENT_KINDS,
   NOTE_MAX_LENGTH,
@@ -22,6 +22,10 @@ import { StatusMessage } from '@/components/ui/StatusMessage';
 import { apiCall } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { ApiError, errorMessage } from '@/lib/errors';
+import { listQueued, removeQueued, type QueuedEntry } from '@/lib/offline/entry-queue';
+import { isOnline } from '@/lib/offline/online-state';
+import { createOrQueue } from '@/lib/offline/sync';
+import { useSession } from '@/lib/session';
 import { TextField } from '@/components/ui/TextField';
 import { KindFields, useFieldKit } from './KindFields';
 import {
@@ -29,6 +33,7 @@ import {
   emptyValues,
   issuesToErrors,
   KIND_FIELDS,
+  valuesFromInput,
   valuesFromRecord,
   type FieldErrors,
   type FormValues,
@@ -36,19 +41,31 @@ import {
 
 const DASHBOARD = '/patient-dashboard';
 
-/** /new-measurement (and ?edit=<id>): one entry of any kind, keyboard first. */
+/**
+ * /new-measurement (and ?edit=<id>; ?queued=<key>: an entry kept on this device that the server
+ * refused, to fix and send again): one entry of any kind, keyboard first.
+ */
 export function NewMeasurementPage() {
   const { t } = useTranslation('measurements');
   const [search] = useSearchParams();
   const editId = search.get('edit');
+  const queuedKey = search.get('queued');
+  const { user } = useSession();
   const settings = useGlucoseSettings();
   const existing = useQuery({
     queryKey: [...patientDataKeys.measurements, 'one', editId],
     queryFn: ({ signal }) => apiCall(getMeasurement, { params: { id: editId as string }, signal }),
     enabled: Boolean(editId),
   });
+  // From this device's queue, not the network: read offline too.
+  const queued = useQuery({
+    queryKey: ['offline-queue', user?.id, queuedKey],
+    queryFn: async () => (await listQueued(user?.id ?? '')).find((entry) => entry.clientKey === queuedKey) ?? null,
+    enabled: Boolean(queuedKey && user),
+    networkMode: 'always',
+  });
   useDocumentTitle(editId ? t('editTitle') : t('title'));
-  if (settings.isPending || (editId && existing.isPending)) {
+  if (settings.isPending || (editId && existing.isPending) || (queuedKey && queued.isPending)) {
     // The heading stands at once; only the form waits for the unit and zone (or the entry).
     return (
       <div className="mx-auto max-w-2xl px-4 py-6">
@@ -65,20 +82,30 @@ export function NewMeasurementPage() {
       </div>
     );
   }
-  return <EntryForm key={editId ?? 'new'} editRecord={existing.data ?? null} unit={settings.unit} timeZone={settings.timeZone} />;
+  return (
+    <EntryForm
+      key={editId ?? queuedKey ?? 'new'}
+      editRecord={existing.data ?? null}
+      queued={queued.data ?? null}
+      unit={settings.unit}
+      timeZone={settings.timeZone}
+    />
+  );
 }
 
 interface EntryFormProps {
   editRecord: MeasurementRecord | null;
+  /** A refused entry of the queue: saving sends the fixed entry and removes it from the queue. */
+  queued: QueuedEntry | null;
   unit: FormValues['glucoseUnit'];
   timeZone: string;
 }
 
-function EntryForm({ editRecord, unit, timeZone }: EntryFormProps) {
+function EntryForm({ editRecord, queued, unit, timeZone }: EntryFormProps) {
   const { t, i18n } = useTranslation('measurements');
   const language = i18n.resolvedLanguage ?? 'fr';
   const id = useId();
-  const { formRef, firstRef, kind, values, errors, formError, set, changeKind, save, onSubmit } = useEntryForm(editRecord, unit, timeZone, language);
+  const { formRef, firstRef, kind, values, errors, formError, set, changeKind, save, onSubmit } = useEntryForm(editRecord, queued, unit, timeZone, language);
   const kit = useFieldKit({ id, values, errors, set, firstRef, language });
   const { err } = kit;
   return (
@@ -153,16 +180,18 @@ function EntryForm({ editRecord, unit, timeZone }: EntryFormProps) {
 }
 
 /** Kind, values and errors of the entry; "save and add another" keeps the units and event type and starts afresh. */
-function useEntryForm(editRecord: MeasurementRecord | null, unit: FormValues['glucoseUnit'], timeZone: string, language: string) {
+function useEntryForm(editRecord: MeasurementRecord | null, queued: QueuedEntry | null, unit: FormValues['glucoseUnit'], timeZone: string, language: string) {
   const { t } = useTranslation('measurements');
+  const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
-  const [kind, setKind] = useState<MeasurementKind>(editRecord?.kind ?? 'glucose');
+  const [kind, setKind] = useState<MeasurementKind>(editRecord?.kind ?? queued?.body.kind ?? 'glucose');
   const [values, setValues] = useState<FormValues>(() => {
     const base = emptyValues(unit, toLocalInputValue(Date.now(), timeZone));
-    return editRecord ? valuesFromRecord(editRecord, base, timeZone, language) : base;
+    if (editRecord) return valuesFromRecord(editRecord, base, timeZone, language);
+    return queued ? valuesFromInput(queued.body, base, timeZone, language) : base;
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -184,12 +213,19 @@ function useEntryForm(editRecord: MeasurementRecord | null, unit: FormValues['gl
   };
 
   const save = useMutation({
-    mutationFn: (body: MeasurementInput): Promise<MeasurementWriteResult> =>
-      editRecord ? apiCall(updateMeasurement, { params: { id: editRecord.id }, body }) : apiCall(createMeasurement, { body }),
+    // Offline, a new entry goes to this device's queue (sent with its key when back online).
+    networkMode: 'always',
+    mutationFn: async (body: MeasurementInput): Promise<MeasurementWriteResult | null> => {
+      if (editRecord) return apiCall(updateMeasurement, { params: { id: editRecord.id }, body });
+      const outcome = await createOrQueue(body, user?.id ?? '', isOnline());
+      // The fixed entry is sent or queued under a key of its own: the refused one goes.
+      if (queued) await removeQueued(queued.clientKey);
+      return outcome.queued ? null : outcome.result;
+    },
     onSuccess: (result) => {
-      void invalidateHealthData(queryClient);
-      toast.success(editRecord ? t('toasts.updated') : t('toasts.saved'));
-      for (const alert of result.alerts) {
+      if (result) void invalidateHealthData(queryClient);
+      toast.success(result === null ? t('offline:toasts.queued') : editRecord ? t('toasts.updated') : t('toasts.saved'));
+      for (const alert of result?.alerts ?? []) {
         const text = t(`alerts:kinds.${alert.kind}.title`);
         // A plain toast: sonner's rich warning colours are below the WCAG contrast ratio.
         if (alert.kind === 'urgent_hypo') toast(`${text} — ${t('alerts:emergency')}`, { duration: 10_000, icon: <TriangleAlert aria-hidden="true" className="size-4 text-red-700" /> });

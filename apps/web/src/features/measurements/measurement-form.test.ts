@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildInput, emptyValues, issuesToErrors, valuesFromRecord } from './measurement-form';
+import { buildInput, emptyValues, issuesToErrors, valuesFromInput, valuesFromRecord } from './measurement-form';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 const base = (unit: 'mg/dL' | 'mmol/L' = 'mg/dL') => emptyValues(unit, '2025-03-10T12:55');
@@ -112,5 +112,23 @@ describe('valuesFromRecord', () => {
       'fr',
     );
     expect(values).toMatchObject({ value: '5,4', glucoseUnit: 'mmol/L', context: 'fasting', measuredAt: '2025-03-10T12:55' });
+  });
+});
+
+describe('valuesFromInput (a queued entry the server refused, back in the form)', () => {
+  it('gives back, once built again, the very entry that was queued, for every kind the queue holds', () => {
+    const entries = [
+      buildInput('glucose', { ...base('mmol/L'), value: '6,1', context: 'after_meal', note: 'métro' }, 'Europe/Paris', NOW),
+      buildInput('event', { ...base(), eventType: 'insulin', units: '4,5', insulinType: 'basal' }, 'Europe/Paris', NOW),
+      buildInput('event', { ...base(), eventType: 'carbs', grams: '45' }, 'Europe/Paris', NOW),
+      buildInput('event', { ...base(), eventType: 'note', note: 'Hypo ressentie' }, 'Europe/Paris', NOW),
+      buildInput('blood_pressure', { ...base(), systolic: '128', diastolic: '82', arm: 'left' }, 'Europe/Paris', NOW),
+    ];
+    for (const built of entries) {
+      if (!built.ok) throw new Error('fixture entry refused');
+      const kind = built.body.kind;
+      const again = buildInput(kind, valuesFromInput(built.body, base(), 'Europe/Paris', 'fr'), 'Europe/Paris', NOW);
+      expect(again, kind).toEqual(built);
+    }
   });
 });

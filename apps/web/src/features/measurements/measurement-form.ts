@@ -263,3 +263,31 @@ export function valuesFromRecord(record: MeasurementRecord, base: FormValues, ti
     }
   }
 }
+
+/** The form as an entry kept on the device left it (an offline entry the server refused, to fix). */
+export function valuesFromInput(input: MeasurementInput, base: FormValues, timeZone: string, language: string): FormValues {
+  const fmt = (x: number | undefined) => (x === undefined ? '' : new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(x));
+  const choice = (x: string | null | undefined) => x ?? NONE;
+  const v: FormValues = { ...base, measuredAt: toLocalInputValue(Date.parse(input.measuredAt), timeZone), note: input.note ?? '' };
+  switch (input.kind) {
+    case 'glucose':
+      return { ...v, glucoseUnit: input.unit, value: fmt(input.value), context: choice(input.context), symptomatic: input.symptomatic === true };
+    case 'hba1c':
+      return { ...v, hba1cUnit: input.unit, value: fmt(input.value), method: choice(input.method) };
+    case 'lipids':
+      return { ...v, lipidUnit: input.unit, total: fmt(input.total), hdl: fmt(input.hdl), ldl: fmt(input.ldl), triglycerides: fmt(input.triglycerides) };
+    case 'blood_pressure':
+      return { ...v, systolic: String(input.systolic), diastolic: String(input.diastolic), pulse: input.pulse == null ? '' : String(input.pulse), arm: choice(input.arm), position: choice(input.position) };
+    case 'weight':
+      return { ...v, kg: fmt(input.kg) };
+    case 'event': {
+      const e = input.event;
+      const withType = { ...v, eventType: e.type };
+      if (e.type === 'insulin') return { ...withType, units: fmt(e.units), insulinType: e.insulinType };
+      if (e.type === 'carbs') return { ...withType, grams: fmt(e.grams) };
+      if (e.type === 'activity') return { ...withType, minutes: fmt(e.minutes) };
+      if (e.type === 'medication') return { ...withType, name: e.name };
+      return withType;
+    }
+  }
+}
