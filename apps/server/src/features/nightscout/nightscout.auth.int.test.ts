@@ -119,14 +119,23 @@ describe('Nightscout API authentication', () => {
     expect((read.json() as unknown[]).length).toBe(5);
   });
 
-  it('lets uploader apps in without Origin or cookie, and still refuses a cookie-carrying cross-site request', async () => {
+  it('lets uploader apps in without Origin or cookie, never takes an api-secret request for a forged one, and still refuses a cookie-carrying cross-site request without it', async () => {
     const headers = { 'api-secret': sha1Hex(secret) };
     const payload = xdripSeries(t.clock.now().getTime(), 1, 900);
     expect((await post(headers, payload)).statusCode).toBe(200);
+    // A page of another origin cannot send an api-secret header without a CORS preflight this
+    // server never grants: a request carrying one is an app's, cookie or Origin beside it.
     const withCookie = await t.app.inject({ method: 'POST', url: '/api/v1/entries', headers: { ...headers, origin: undefined as unknown as string, cookie: 'a=b' }, payload });
-    expect(withCookie.statusCode).toBe(403);
+    expect(withCookie.statusCode).toBe(200);
     const foreign = await t.app.inject({ method: 'POST', url: '/api/v1/entries', headers: { ...headers, origin: 'https://evil.example' }, payload });
-    expect(foreign.statusCode).toBe(403);
+    expect(foreign.statusCode).toBe(200);
+    // The secret in the address instead (`?token=`) is what a forged request could carry: with a
+    // cookie or a foreign Origin it is refused before anything is read.
+    const url = `/api/v1/entries?token=${encodeURIComponent(secret)}`;
+    const forgedWithCookie = await t.app.inject({ method: 'POST', url, headers: { origin: undefined as unknown as string, cookie: 'a=b' }, payload });
+    expect(forgedWithCookie.statusCode).toBe(403);
+    const forgedForeign = await t.app.inject({ method: 'POST', url, headers: { origin: 'https://evil.example' }, payload });
+    expect(forgedForeign.statusCode).toBe(403);
   });
 
   it('verifyauth: OK with a working secret, UNAUTHORIZED without one, 401 with a wrong one', async () => {
