@@ -222,7 +222,8 @@ test.describe('professional dashboard', () => {
     await expect(open).toHaveCount(before - 1);
     const stored = (await (await page.request.get(`/api/doctor/patients/${alerting.patientId}/alerts`)).json()) as { items: { status: string }[] };
     expect(stored.items.filter((a) => a.status === 'open')).toHaveLength(before - 1);
-    await expect(alerts.getByText(/^Vue · vue le /).first()).toBeVisible();
+    // The care team sees who acknowledged: here the professional themself.
+    await expect(alerts.getByText(/^Vue · vue par vous le /).first()).toBeVisible();
 
     // Not linked (or never shared): the "not found" page, never a crash.
     await page.goto('/doctor/patients/no-such-patient');
