@@ -11,6 +11,7 @@ import { PRERENDERED_PAGES, SERVER_RENDERED_PAGES } from '@/app/rendered-pages';
 import { i18nReady, initialLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { applyLastDashboard, loadLastDashboard } from '@/lib/offline/last-dashboard';
+import { sessionQueryKey } from '@/lib/session';
 import { isOnline, startOnlineTracking } from '@/lib/offline/online-state';
 import { fixRenderNow } from '@/lib/render-clock';
 import './index.css';
@@ -77,7 +78,7 @@ async function applyKeptAnswersOffline(): Promise<void> {
   if (isOnline()) return;
   const kept = await loadLastDashboard();
   if (!kept) return;
-  applyLastDashboard(queryClient, kept);
+  applyLastDashboard(queryClient, kept, sessionQueryKey);
   fixRenderNow(kept.dataAt);
   void afterFirstPageCommit().then(() => fixRenderNow(undefined));
 }

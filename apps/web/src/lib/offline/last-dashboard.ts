@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * The last dashboard seen, kept so that it can be read without a connection: the answers its
@@ -56,9 +56,18 @@ export async function loadLastDashboard(): Promise<LastDashboard | null> {
   }
 }
 
-/** Puts the kept answers in the query client (the page then renders from them while offline). */
-export function applyLastDashboard(queryClient: QueryClient, snapshot: LastDashboard): void {
+/**
+ * Puts the kept answers in the query client (the page then renders from them while offline).
+ * The kept session is dated at least as late as the kept data: the patient-space guard waits for
+ * a session answer dated from the page's entry, which offline can never come, and the page's
+ * "now" is the data's moment; the kept session is the best answer this device has.
+ */
+export function applyLastDashboard(queryClient: QueryClient, snapshot: LastDashboard, sessionKey: QueryKey): void {
   hydrate(queryClient, snapshot.queries);
+  const session = queryClient.getQueryState(sessionKey);
+  if (session && session.status === 'success' && session.dataUpdatedAt < snapshot.dataAt) {
+    queryClient.setQueryData(sessionKey, session.data, { updatedAt: snapshot.dataAt });
+  }
 }
 
 export async function deleteLastDashboard(): Promise<void> {
