@@ -210,9 +210,18 @@ test('sign-out with entries waiting leaves neither the queue nor personal answer
   await page.unroute('**/api/measurements');
 });
 
-/** The stylesheets the page uses (paths). */
+/**
+ * The stylesheets the page uses (paths); null while a navigation replaces the document (the
+ * reload after "Recharger" may land between two polls, and a question asked of the old document
+ * then has no answer).
+ */
 const stylesheets = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => new URL(link.href).pathname));
+  page
+    .evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => new URL(link.href).pathname))
+    .catch((error: unknown) => {
+      if (error instanceof Error && /Execution context was destroyed|navigation/i.test(error.message)) return null;
+      throw error;
+    });
 
 /** The production server on a port and data folder of its own, serving the web build in `webDist`; resolves when healthy. */
 async function startServer(port: number, dataDir: string, webDist: string, output: string[]): Promise<ChildProcess> {
