@@ -1,6 +1,7 @@
 import {
   measurementInputSchema,
   measuredAtIsAcceptable,
+  type EventDetail,
   type MeasurementInput,
   type MeasurementKind,
   type MeasurementRecord,
@@ -252,16 +253,19 @@ export function valuesFromRecord(record: MeasurementRecord, base: FormValues, ti
       return { ...v, systolic: String(record.systolic), diastolic: String(record.diastolic), pulse: record.pulse === null ? '' : String(record.pulse), arm: record.arm ?? NONE, position: record.position ?? NONE };
     case 'weight':
       return { ...v, kg: fmt(record.kg) };
-    case 'event': {
-      const e = record.event;
-      const withType = { ...v, eventType: e.type };
-      if (e.type === 'insulin') return { ...withType, units: fmt(e.units), insulinType: e.insulinType };
-      if (e.type === 'carbs') return { ...withType, grams: fmt(e.grams) };
-      if (e.type === 'activity') return { ...withType, minutes: fmt(e.minutes) };
-      if (e.type === 'medication') return { ...withType, name: e.name };
-      return withType;
-    }
+    case 'event':
+      return withEventFields(v, record.event, fmt);
   }
+}
+
+/** An event's own fields in the form, from a stored record or from an entry kept on the device (same shape). */
+function withEventFields(v: FormValues, e: EventDetail, fmt: (x: number) => string): FormValues {
+  const withType = { ...v, eventType: e.type };
+  if (e.type === 'insulin') return { ...withType, units: fmt(e.units), insulinType: e.insulinType };
+  if (e.type === 'carbs') return { ...withType, grams: fmt(e.grams) };
+  if (e.type === 'activity') return { ...withType, minutes: fmt(e.minutes) };
+  if (e.type === 'medication') return { ...withType, name: e.name };
+  return withType;
 }
 
 /** The form as an entry kept on the device left it (an offline entry the server refused, to fix). */
@@ -280,14 +284,7 @@ export function valuesFromInput(input: MeasurementInput, base: FormValues, timeZ
       return { ...v, systolic: String(input.systolic), diastolic: String(input.diastolic), pulse: input.pulse == null ? '' : String(input.pulse), arm: choice(input.arm), position: choice(input.position) };
     case 'weight':
       return { ...v, kg: fmt(input.kg) };
-    case 'event': {
-      const e = input.event;
-      const withType = { ...v, eventType: e.type };
-      if (e.type === 'insulin') return { ...withType, units: fmt(e.units), insulinType: e.insulinType };
-      if (e.type === 'carbs') return { ...withType, grams: fmt(e.grams) };
-      if (e.type === 'activity') return { ...withType, minutes: fmt(e.minutes) };
-      if (e.type === 'medication') return { ...withType, name: e.name };
-      return withType;
-    }
+    case 'event':
+      return withEventFields(v, input.event, fmt);
   }
 }
