@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +7,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ORIGIN, PASSWORD, signUpPatient, storedMeasurements } from './support/health-api';
 import { axe } from './support/axe';
 import { freePort } from './support/ports';
+import { startServerProcess } from './support/server-process';
 
-const SERVER = join(import.meta.dirname, '../apps/server/dist/main.js');
 
 // Issue 37: installable, and usable offline. A patient's phone (390×844) in Debian's Chromium.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -224,24 +224,8 @@ const stylesheets = (page: Page) =>
     });
 
 /** The production server on a port and data folder of its own, serving the web build in `webDist`; resolves when healthy. */
-async function startServer(port: number, dataDir: string, webDist: string, output: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SEED_DEMO: 'false', WEB_DIST: webDist },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready: ${output.join('')}`);
+function startServer(port: number, dataDir: string, webDist: string, output: string[]): Promise<ChildProcess> {
+  return startServerProcess(port, dataDir, output, { WEB_DIST: webDist });
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {

@@ -1,36 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { freePort } from './support/ports';
+import { startServerProcess } from './support/server-process';
 
 // Issue 13, "must show" 4: a server of its own (the journeys' shared one must not die), killed
 // while a patient has a conversation open and their professional keeps writing. The browser
 // reconnects after 1 s, 2 s, 5 s (SPEC §9), and the conversation then shows every message the
 // server acknowledged, once each; the one written while it was down was never acknowledged.
-const SERVER = join(import.meta.dirname, '../apps/server/dist/main.js');
 
 /** The production server on a given port and data folder (PGlite, no demo); resolves when healthy. */
-async function startServer(port: number, dataDir: string, output: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production', SEED_DEMO: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready: ${output.join('')}`);
+function startServer(port: number, dataDir: string, output: string[]): Promise<ChildProcess> {
+  return startServerProcess(port, dataDir, output);
 }
 
 test('the browser reconnects after a server crash with the spec delays and shows every acknowledged message once', async ({ browser }) => {
